@@ -1,0 +1,15 @@
+export {
+  LIVE_ENV,
+  LIVE_PROTOCOL_VERSION,
+  MAX_FRAME_BYTES,
+  byeFrameSchema,
+  droppedFrameSchema,
+  formatLiveEnv,
+  helloFrameSchema,
+  liveFrameSchema,
+  parseLiveEnv,
+  signalFrameSchema,
+} from "./frames.js";
+export type { ByeFrame, DroppedFrame, HelloFrame, LiveEndpoint, LiveFrame, SignalFrame } from "./frames.js";
+export { LiveConnection, MAX_QUEUED_FRAMES } from "./connection.js";
+export { flushLive, publishSignal } from "./publisher.js";

@@ -1,0 +1,158 @@
+import { isThenable, RESOLVED } from "../shared/async.js";
+import { getLogger } from "../shared/log.js";
+import { HookPoint, normalizePoint, type HookPointLike } from "./hookPoint.js";
+import type { HookPayload, PayloadOf } from "./payloads.js";
+import { HookSignal } from "./signal.js";
+import { StopHook } from "./stopHook.js";
+
+/** A Session hook handler: gets the emission's payload; may be sync or async. Treat the payload as read-only. */
+export type HookHandler<P = HookPayload> = (payload: Readonly<P>) => unknown;
+
+/** What a bus records into: a SessionObserver, or anything with the same `emit`. */
+export interface HookSignalRecorder {
+  emit(event: HookSignal): unknown;
+}
+
+const NO_HANDLERS: readonly HookHandler[] = Object.freeze([]);
+const EMPTY_PAYLOAD: Readonly<HookPayload> = Object.freeze({});
+
+/**
+ * The ordered Session hook chain. Handlers run one after another in registration order; a
+ * `StopHook` ends the chain quietly. At TOOL_PRE a handler error propagates (the chain is a
+ * guard); at every other point it is logged and the next handler runs. After the chain a bound
+ * observer records a `HookSignal` (never for MESSAGE_ADD through `emit`).
+ *
+ * Handler lists are replaced, never mutated, on `on`/`off`: an emission keeps the array it
+ * started with, which is the snapshot the contract asks for at no per-emit cost.
+ */
+export class HookBus {
+  #observer: HookSignalRecorder | null;
+  readonly #handlers = new Map<HookPoint, readonly HookHandler[]>();
+
+  constructor(observer: HookSignalRecorder | null = null) {
+    this.#observer = observer;
+  }
+
+  /** The observer this bus records into, or null. */
+  get observer(): HookSignalRecorder | null {
+    return this.#observer;
+  }
+
+  /** Replaces the bound observer (`null` unbinds) and returns this bus. */
+  bind(observer: HookSignalRecorder | null): this {
+    this.#observer = observer ?? null;
+    return this;
+  }
+
+  /** Appends a handler. Duplicates are kept and run once per registration. Returns a disposer that calls `off`. */
+  on<P extends HookPointLike>(point: P, handler: HookHandler<PayloadOf<P>>): () => void {
+    const member = normalizePoint(point);
+    const list = this.#handlers.get(member) ?? NO_HANDLERS;
+    this.#handlers.set(member, [...list, handler as HookHandler]);
+    return () => this.off(point, handler);
+  }
+
+  /** Removes the first registration of `handler` at `point`; a missing one is a no-op. */
+  off<P extends HookPointLike>(point: P, handler: HookHandler<PayloadOf<P>>): void {
+    const member = normalizePoint(point);
+    const list = this.#handlers.get(member);
+    const index = list ? list.indexOf(handler as HookHandler) : -1;
+    if (!list || index < 0) return;
+    this.#handlers.set(member, [...list.slice(0, index), ...list.slice(index + 1)]);
+  }
+
+  /** A copy of the handlers registered at `point`, in order. */
+  handlersFor<P extends HookPointLike>(point: P): HookHandler<PayloadOf<P>>[] {
+    return [...(this.#handlers.get(normalizePoint(point)) ?? NO_HANDLERS)] as HookHandler<PayloadOf<P>>[];
+  }
+
+  /**
+   * Runs the chain as a guard: the first non-StopHook error rejects, later handlers do not run
+   * and nothing is recorded. Records every point it completes, MESSAGE_ADD included.
+   */
+  blockingEmit<P extends HookPointLike>(point: P, payload?: PayloadOf<P>): Promise<void> {
+    return this.#dispatch(point, payload as HookPayload | undefined, true);
+  }
+
+  /** Runs the chain; TOOL_PRE is delegated to {@link blockingEmit}, other points isolate handler failures. */
+  emit<P extends HookPointLike>(point: P, payload?: PayloadOf<P>): Promise<void> {
+    return this.#dispatch(point, payload as HookPayload | undefined, false);
+  }
+
+  // Stays synchronous until a handler returns a promise: sync handlers cost a call each and a
+  // chain with no observer allocates nothing.
+  #dispatch(point: HookPointLike, payload: HookPayload | undefined, forceBlocking: boolean): Promise<void> {
+    let member: HookPoint;
+    try {
+      member = normalizePoint(point);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const blocking = forceBlocking || member === HookPoint.TOOL_PRE;
+    const records = forceBlocking || member !== HookPoint.MESSAGE_ADD;
+    const args = payload ?? EMPTY_PAYLOAD;
+    const handlers = this.#handlers.get(member) ?? NO_HANDLERS;
+    for (let i = 0; i < handlers.length; i++) {
+      let result: unknown;
+      try {
+        result = handlers[i]!(args);
+      } catch (error) {
+        if (error instanceof StopHook) break;
+        if (blocking) return Promise.reject(error);
+        logHandlerFailure(member, error);
+        continue;
+      }
+      if (isThenable(result)) return this.#continueAsync(member, args, handlers, i, result, blocking, records);
+    }
+    return records && this.#observer ? this.#record(member, args) : RESOLVED;
+  }
+
+  async #continueAsync(
+    member: HookPoint,
+    args: HookPayload,
+    handlers: readonly HookHandler[],
+    index: number,
+    pending: PromiseLike<unknown>,
+    blocking: boolean,
+    records: boolean,
+  ): Promise<void> {
+    let result: unknown = pending;
+    for (let i = index; ; ) {
+      try {
+        await result;
+      } catch (error) {
+        if (error instanceof StopHook) break;
+        if (blocking) throw error;
+        logHandlerFailure(member, error);
+      }
+      if (++i >= handlers.length) break;
+      try {
+        result = handlers[i]!(args);
+      } catch (error) {
+        if (error instanceof StopHook) break;
+        if (blocking) throw error;
+        logHandlerFailure(member, error);
+        result = undefined;
+      }
+    }
+    if (records && this.#observer) await this.#record(member, args);
+  }
+
+  async #record(member: HookPoint, args: HookPayload): Promise<void> {
+    const observer = this.#observer;
+    if (!observer) return;
+    try {
+      await observer.emit(new HookSignal(member, args));
+    } catch (error) {
+      getLogger().error({ err: error, point: member }, `HookBus could not record ${member}: ${describe(error)}`);
+    }
+  }
+}
+
+function logHandlerFailure(point: HookPoint, error: unknown): void {
+  getLogger().error({ err: error, point }, `Hook failed at ${point}: ${describe(error)}`);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

@@ -1,0 +1,14 @@
+export { HookPoint, DORMANT_HOOK_POINTS, normalizePoint } from "./hookPoint.js";
+export type { HookPointLike } from "./hookPoint.js";
+export { StopHook } from "./stopHook.js";
+export { hook, markedPoint, HOOK_POINT } from "./hook.js";
+export type { MarkedHandler } from "./hook.js";
+export { HookBus } from "./hookBus.js";
+export type { HookHandler, HookSignalRecorder } from "./hookBus.js";
+export type { HookPayload, HookPayloadMap, PayloadOf } from "./payloads.js";
+export { Signal, HookSignal, MessageAdded, GateDenied, SIGNAL_SCHEMA_VERSION } from "./signal.js";
+export type { SignalInit } from "./signal.js";
+export { SessionObserver } from "./observer.js";
+export type { ObserverHandler } from "./observer.js";
+export { sanitizeSignalPayload, capPayload, toJsonSafe, PAYLOAD_BYTE_CAP } from "./serialize.js";
+export type { JsonObject, JsonValue, TruncatedPayload } from "./serialize.js";

@@ -1,0 +1,133 @@
+import { MessageAdded, type Signal } from "./signal.js";
+
+/** The byte cap of a persisted or streamed signal payload. */
+export const PAYLOAD_BYTE_CAP = 16_384;
+/** Longest string kept for a value that JSON cannot express. */
+const FALLBACK_CHARS = 2_048;
+const MAX_CLIP_TRIES = 8;
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+/** The object that replaces a payload over the cap: `data` is the clipped compact JSON. */
+export interface TruncatedPayload {
+  truncated: true;
+  originalBytes: number;
+  data: string;
+}
+
+const OMITTED_FIELDS = new Set(["id", "data", "emitterRole"]);
+const MESSAGE_REF_FIELDS = ["id", "role", "sender", "recipient"] as const;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder("utf-8", { fatal: false });
+
+/**
+ * The JSON-safe form of a signal for persistence and the live stream: every own field except
+ * `id`, `data` and `emitterRole`, skipping null/undefined/"" values; `data` made JSON-safe; a
+ * MessageAdded carries only a reference to its message, never the body. Over
+ * {@link PAYLOAD_BYTE_CAP} bytes the result is the bounded {@link TruncatedPayload}.
+ */
+export function sanitizeSignalPayload(signal: Signal): JsonObject {
+  const raw: Record<string, JsonValue> = {};
+  for (const [key, value] of Object.entries(signal)) {
+    if (OMITTED_FIELDS.has(key) || value === null || value === undefined || value === "") continue;
+    raw[key] = toJsonSafe(value);
+  }
+  raw["kind"] = signal.constructor.name;
+  if (signal.data !== null && signal.data !== undefined) {
+    if (signal instanceof MessageAdded) raw["messageRef"] = messageRef(signal.data);
+    else raw["data"] = toJsonSafe(signal.data);
+  }
+  return capPayload(raw);
+}
+
+/** Applies the byte cap to an already JSON-safe object. */
+export function capPayload(payload: JsonObject, cap = PAYLOAD_BYTE_CAP): JsonObject {
+  const json = JSON.stringify(payload);
+  const bytes = encoder.encode(json);
+  if (bytes.length <= cap) return payload;
+  const originalBytes = bytes.length;
+  const overhead = byteLength(JSON.stringify(bounded(originalBytes, "")));
+  let clipLength = cap - overhead;
+  for (let attempt = 0; attempt < MAX_CLIP_TRIES && clipLength > 0; attempt++) {
+    // A multibyte character split by the cut decodes to U+FFFD; the JSON escaping of the
+    // clipped text can still overshoot, so shrink by the overshoot and retry.
+    const candidate = bounded(originalBytes, decoder.decode(bytes.subarray(0, clipLength)));
+    const size = byteLength(JSON.stringify(candidate));
+    if (size <= cap) return candidate as unknown as JsonObject;
+    clipLength -= size - cap;
+  }
+  return bounded(originalBytes, "") as unknown as JsonObject;
+}
+
+function bounded(originalBytes: number, data: string): TruncatedPayload {
+  return { truncated: true, originalBytes, data };
+}
+
+function byteLength(text: string): number {
+  return encoder.encode(text).length;
+}
+
+function messageRef(message: unknown): JsonObject {
+  const ref: JsonObject = {};
+  if (message === null || typeof message !== "object") return ref;
+  for (const field of MESSAGE_REF_FIELDS) {
+    const value = (message as Record<string, unknown>)[field];
+    if (value !== null && value !== undefined) ref[field] = String(value);
+  }
+  return ref;
+}
+
+/**
+ * Converts any value to JSON: errors become `{name, message}`, bigints and symbols strings,
+ * functions `[Function name]`, cycles `[Circular]`, Maps and Sets arrays; anything JSON cannot
+ * hold becomes a string clipped to 2,048 characters. Getters that throw are reported, not raised.
+ */
+export function toJsonSafe(value: unknown, seen: Set<object> = new Set()): JsonValue {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return value;
+    case "number":
+      return Number.isFinite(value) ? value : String(value);
+    case "bigint":
+    case "symbol":
+      return value.toString();
+    case "undefined":
+      return null;
+    case "function":
+      return `[Function ${value.name || "anonymous"}]`;
+  }
+  if (value === null) return null;
+  const object = value as object;
+  if (seen.has(object)) return "[Circular]";
+  seen.add(object);
+  try {
+    if (object instanceof Error) return { name: object.name, message: object.message };
+    if (object instanceof Date) return Number.isNaN(object.getTime()) ? "Invalid Date" : object.toISOString();
+    if (Array.isArray(object)) return object.map((item) => toJsonSafe(item, seen));
+    if (object instanceof Map) return [...object.entries()].map(([k, v]) => [toJsonSafe(k, seen), toJsonSafe(v, seen)]);
+    if (object instanceof Set) return [...object].map((item) => toJsonSafe(item, seen));
+    if (ArrayBuffer.isView(object)) return clip(`[${object.constructor.name} ${object.byteLength} bytes]`);
+    const out: JsonObject = {};
+    for (const key of Object.keys(object)) {
+      let field: unknown;
+      try {
+        field = (object as Record<string, unknown>)[key];
+      } catch (error) {
+        field = `[getter threw: ${error instanceof Error ? error.message : String(error)}]`;
+      }
+      if (field === undefined) continue;
+      out[key] = toJsonSafe(field, seen);
+    }
+    return out;
+  } catch (error) {
+    return clip(`[unserialisable: ${error instanceof Error ? error.message : String(error)}]`);
+  } finally {
+    seen.delete(object);
+  }
+}
+
+function clip(text: string): string {
+  return text.length > FALLBACK_CHARS ? text.slice(0, FALLBACK_CHARS) : text;
+}

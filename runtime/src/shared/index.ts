@@ -1,0 +1,3 @@
+export { HookLensError, InvalidValueError, UnknownNameError } from "./errors.js";
+export { consoleLogger, getLogger, setLogger } from "./log.js";
+export type { Logger, LogLevel, LogMethod } from "./log.js";

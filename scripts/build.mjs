@@ -1,0 +1,31 @@
+// Builds every artefact: the runtime (ESM + CJS + .d.ts), the server and CLI bundles, the
+// extension bundle and the end-to-end suite. `--production` minifies the extension bundles.
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const production = process.argv.includes("--production");
+const require = createRequire(import.meta.url);
+const alias = {
+  "@hooklens/runtime/live": `${root}runtime/src/live/index.ts`,
+  "@hooklens/runtime": `${root}runtime/src/index.ts`,
+};
+const common = { bundle: true, platform: "node", target: "node20", sourcemap: !production, logLevel: "warning", absWorkingDir: root };
+
+rmSync(`${root}dist`, { recursive: true, force: true });
+rmSync(`${root}runtime/dist`, { recursive: true, force: true });
+
+const runtimeEntries = { index: "runtime/src/index.ts", live: "runtime/src/live/index.ts" };
+const runtimeExternal = Object.keys(require(`${root}runtime/package.json`).dependencies ?? {});
+await Promise.all([
+  esbuild.build({ ...common, entryPoints: runtimeEntries, outdir: "runtime/dist", format: "esm", external: runtimeExternal, sourcemap: true }),
+  esbuild.build({ ...common, entryPoints: runtimeEntries, outdir: "runtime/dist", format: "cjs", outExtension: { ".js": ".cjs" }, external: runtimeExternal, sourcemap: true }),
+  esbuild.build({ ...common, entryPoints: { server: "server/src/server.ts", cli: "server/src/cli.ts" }, outdir: "dist", format: "cjs", alias, minify: production, banner: { js: "#!/usr/bin/env node" } }),
+  esbuild.build({ ...common, entryPoints: { extension: "client/src/extension.ts" }, outdir: "dist/client", format: "cjs", alias, external: ["vscode"], minify: production }),
+  esbuild.build({ ...common, entryPoints: ["test/e2e/suite/*.ts"], outdir: "dist/test/e2e/suite", format: "cjs", alias, external: ["vscode", "mocha"] }),
+]);
+execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "runtime/tsconfig.build.json"], { cwd: root, stdio: "inherit" });
+console.log(`built runtime/dist and dist/${production ? " (production)" : ""}`);

