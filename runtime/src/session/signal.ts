@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { InvalidValueError } from "../shared/errors.js";
 import type { HookPoint } from "./hookPoint.js";
 
 export const SIGNAL_SCHEMA_VERSION = 1;
@@ -8,7 +9,8 @@ export interface SignalInit<T> {
   emitterRole?: string | null;
   metadata?: Record<string, unknown>;
   id?: string;
-  createdAt?: number;
+  /** POSIX seconds, a Date, an ISO-8601 string or a numeric string; defaults to now. */
+  createdAt?: number | Date | string;
 }
 
 /**
@@ -25,7 +27,7 @@ export class Signal<T = unknown> {
 
   constructor(init: SignalInit<T> = {}) {
     this.id = init.id ?? randomUUID();
-    this.createdAt = init.createdAt ?? Date.now() / 1000;
+    this.createdAt = init.createdAt === undefined ? Date.now() / 1000 : toEpochSeconds(init.createdAt);
     this.metadata = init.metadata ?? {};
     this.data = init.data as T;
     this.emitterRole = init.emitterRole ?? null;
@@ -53,3 +55,46 @@ export class MessageAdded<M = unknown> extends Signal<M> {}
 
 /** The observer's gate denied an action; `data` is the action. */
 export class GateDenied<A = unknown> extends Signal<A> {}
+
+/** A run of an observed Branch operation started. */
+export class RunStart<T = unknown> extends Signal<T> {}
+
+/** A run failed; `data` is the error it failed with. */
+export class RunFailed<E = unknown> extends Signal<E> {}
+
+/** Token and cost usage a finished run reports. */
+export interface RunUsage {
+  inputTokens: number;
+  outputTokens: number;
+  totalCostUsd: number;
+  numTurns: number;
+  durationMs: number;
+}
+
+/** A run finished; `data` is its result and the usage fields sum what the run's messages report. */
+export class RunEnd<T = unknown> extends Signal<T> implements RunUsage {
+  inputTokens: number;
+  outputTokens: number;
+  totalCostUsd: number;
+  numTurns: number;
+  durationMs: number;
+
+  constructor(init: SignalInit<T> & Partial<RunUsage> = {}) {
+    super(init);
+    this.inputTokens = init.inputTokens ?? 0;
+    this.outputTokens = init.outputTokens ?? 0;
+    this.totalCostUsd = init.totalCostUsd ?? 0;
+    this.numTurns = init.numTurns ?? 0;
+    this.durationMs = init.durationMs ?? 0;
+  }
+}
+
+function toEpochSeconds(value: number | Date | string): number {
+  if (typeof value === "number") return value;
+  if (value instanceof Date) return value.getTime() / 1000;
+  const numeric = Number(value);
+  if (value.trim() !== "" && Number.isFinite(numeric)) return numeric;
+  const parsed = Date.parse(value);
+  if (Number.isNaN(parsed)) throw new InvalidValueError(`createdAt is not a timestamp: ${JSON.stringify(value)}`);
+  return parsed / 1000;
+}

@@ -1,0 +1,40 @@
+import type { SourceFile } from "ts-morph";
+import { ALL_RULES } from "./rules/index.js";
+import { RuntimeResolver } from "./runtimeResolver.js";
+import type { Finding, Rule } from "./types.js";
+
+export interface AnalysisResult {
+  findings: Finding[];
+  /** Rules that threw; their findings are missing but the others still count. */
+  failures: { code: string; error: unknown }[];
+}
+
+export interface AnalyzeOptions {
+  rules?: readonly Rule[];
+  /** Checked between rules; a true value stops early (the caller has a newer version). */
+  isCancelled?: () => boolean;
+}
+
+/**
+ * Runs every rule over one file. Static only: nothing from the user's code is ever executed.
+ * A rule that throws is recorded as a failure and the others still run.
+ */
+export function analyzeSourceFile(sourceFile: SourceFile, options: AnalyzeOptions = {}): AnalysisResult {
+  const runtime = new RuntimeResolver(sourceFile.getProject().getTypeChecker());
+  const findings: Finding[] = [];
+  const failures: AnalysisResult["failures"] = [];
+  for (const rule of options.rules ?? ALL_RULES) {
+    if (options.isCancelled?.()) break;
+    try {
+      rule.check({
+        sourceFile,
+        runtime,
+        report: ({ severity, ...rest }) => findings.push({ code: rule.code, severity: severity ?? rule.defaultSeverity, ...rest }),
+      });
+    } catch (error) {
+      failures.push({ code: rule.code, error });
+    }
+  }
+  findings.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code));
+  return { findings, failures };
+}

@@ -1,0 +1,157 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { HookPoint } from "@hooklens/runtime";
+import { Node, type Expression, type SourceFile, type Symbol as MorphSymbol, type TypeChecker, type ts } from "ts-morph";
+
+export const RUNTIME_PACKAGE = "@hooklens/runtime";
+
+const HOOK_POINT_VALUES: ReadonlyMap<string, string> = new Map(Object.entries(HookPoint));
+
+/**
+ * Decides, through the type checker, whether an expression denotes one of the runtime's exports.
+ * Aliased imports and re-exports are followed; a local declaration that merely shares a name
+ * (a user's own `enum HookPoint`) is not the runtime's. When the runtime package cannot be
+ * resolved (not installed yet), the import's module specifier still identifies it.
+ */
+export class RuntimeResolver {
+  readonly #checker: TypeChecker;
+  readonly #packageNameByDir = new Map<string, string | null>();
+
+  constructor(checker: TypeChecker) {
+    this.#checker = checker;
+  }
+
+  /** The runtime export name `node` refers to (`"HookPoint"`, `"hook"`, …), or null. */
+  exportName(node: Node): string | null {
+    if (Node.isPropertyAccessExpression(node)) {
+      const namespace = this.#namespaceImportOf(node.getExpression());
+      if (namespace) return node.getName();
+    }
+    const target = Node.isPropertyAccessExpression(node) ? node.getNameNode() : node;
+    const symbol = this.#checker.getSymbolAtLocation(target);
+    return symbol ? this.#runtimeNameOf(symbol) : null;
+  }
+
+  /** Whether `node` is the runtime export `name`. */
+  is(node: Node, name: string): boolean {
+    return this.exportName(node) === name;
+  }
+
+  /** Whether an expression's value is an instance of the runtime class `className`. */
+  isInstanceOf(expression: Expression, className: string): boolean {
+    const type = expression.getType();
+    const symbol = type.getSymbol() ?? type.getAliasSymbol();
+    if (symbol && symbol.getName() === className && this.#declaredInRuntime(symbol)) return true;
+    // Unresolved runtime: `const bus = new HookBus()` still says what `bus` is.
+    if (!type.isAny() && !isErrorType(type.compilerType)) return false;
+    const constructed = this.#constructedWith(expression);
+    return constructed !== null && this.is(constructed, className);
+  }
+
+  /**
+   * The hook point value an argument denotes: a string literal (or a constant of literal type)
+   * naming a valid point, or a member of the runtime's own HookPoint enum. Null otherwise,
+   * including for members of a look-alike enum.
+   */
+  hookPointValue(argument: Node): string | null {
+    const type = argument.getType();
+    if (type.isStringLiteral() || type.isEnumLiteral()) {
+      const value = type.getLiteralValue();
+      if (typeof value !== "string") return null;
+      if (type.isEnumLiteral()) {
+        const member = type.getSymbol();
+        const enumDeclaration = member?.getDeclarations()[0]?.getParent();
+        if (!enumDeclaration || !Node.isEnumDeclaration(enumDeclaration)) return null;
+        if (enumDeclaration.getName() !== "HookPoint" || !this.#isRuntimeFile(enumDeclaration.getSourceFile())) return null;
+      }
+      return [...HOOK_POINT_VALUES.values()].includes(value) ? value : null;
+    }
+    // Unresolved runtime: `HookPoint.API_PRE_CALL` where HookPoint is imported from it.
+    if (Node.isPropertyAccessExpression(argument) && this.is(argument.getExpression(), "HookPoint")) {
+      return HOOK_POINT_VALUES.get(argument.getName()) ?? null;
+    }
+    return null;
+  }
+
+  #runtimeNameOf(symbol: MorphSymbol): string | null {
+    // Walk the alias chain one hop at a time: a hop that names the runtime package settles it
+    // even when the package itself cannot be resolved.
+    let current: MorphSymbol | undefined = symbol;
+    for (let hops = 0; current && hops < 16; hops++) {
+      for (const declaration of current.getDeclarations()) {
+        const fromModule = importedFrom(declaration);
+        if (fromModule && isRuntimeSpecifier(fromModule.module)) return fromModule.name;
+      }
+      if (!current.isAlias()) return this.#declaredInRuntime(current) ? current.getName() : null;
+      current = current.getImmediatelyAliasedSymbol();
+    }
+    return null;
+  }
+
+  #namespaceImportOf(expression: Node): boolean {
+    const symbol = this.#checker.getSymbolAtLocation(expression);
+    const declaration = symbol?.getDeclarations()[0];
+    if (!declaration || !Node.isNamespaceImport(declaration)) return false;
+    const specifier = declaration.getParentOrThrow().getParentOrThrow();
+    return Node.isImportDeclaration(specifier) && isRuntimeSpecifier(specifier.getModuleSpecifierValue());
+  }
+
+  #constructedWith(expression: Expression): Node | null {
+    if (Node.isNewExpression(expression)) return expression.getExpression();
+    if (!Node.isIdentifier(expression)) return null;
+    const declaration = this.#checker.getSymbolAtLocation(expression)?.getDeclarations()[0];
+    if (!declaration || !Node.isVariableDeclaration(declaration)) return null;
+    const initializer = declaration.getInitializer();
+    return initializer && Node.isNewExpression(initializer) ? initializer.getExpression() : null;
+  }
+
+  #declaredInRuntime(symbol: MorphSymbol): boolean {
+    return symbol.getDeclarations().some((d) => this.#isRuntimeFile(d.getSourceFile()));
+  }
+
+  #isRuntimeFile(sourceFile: SourceFile): boolean {
+    return this.#packageNameOf(dirname(sourceFile.getFilePath())) === RUNTIME_PACKAGE;
+  }
+
+  /** Name of the nearest package.json above `dir` (read from disk, cached per folder). */
+  #packageNameOf(dir: string): string | null {
+    const cached = this.#packageNameByDir.get(dir);
+    if (cached !== undefined) return cached;
+    let name: string | null = null;
+    const manifest = join(dir, "package.json");
+    if (existsSync(manifest)) {
+      try {
+        const parsed: unknown = JSON.parse(readFileSync(manifest, "utf8"));
+        name = typeof parsed === "object" && parsed !== null && "name" in parsed ? String(parsed.name) : null;
+      } catch {
+        name = null;
+      }
+    } else {
+      const parent = dirname(dir);
+      name = parent === dir ? null : this.#packageNameOf(parent);
+    }
+    this.#packageNameByDir.set(dir, name);
+    return name;
+  }
+}
+
+function isRuntimeSpecifier(specifier: string): boolean {
+  return specifier === RUNTIME_PACKAGE || specifier.startsWith(`${RUNTIME_PACKAGE}/`);
+}
+
+/** For an import or re-export specifier: the module it names and the exported name it takes. */
+function importedFrom(declaration: Node): { module: string; name: string } | null {
+  if (Node.isImportSpecifier(declaration)) {
+    const module = declaration.getImportDeclaration().getModuleSpecifierValue();
+    return { module, name: declaration.getName() };
+  }
+  if (Node.isExportSpecifier(declaration)) {
+    const module = declaration.getExportDeclaration().getModuleSpecifierValue();
+    return module ? { module, name: declaration.getName() } : null;
+  }
+  return null;
+}
+
+function isErrorType(type: ts.Type): boolean {
+  return (type as { intrinsicName?: string }).intrinsicName === "error";
+}

@@ -1,0 +1,31 @@
+import type { SourceFile } from "ts-morph";
+import type { RuntimeResolver } from "./runtimeResolver.js";
+
+export type Severity = "error" | "warning" | "information" | "hint";
+
+/** One problem a rule found, located by character offsets in the analysed text. */
+export interface Finding {
+  code: string;
+  severity: Severity;
+  message: string;
+  start: number;
+  end: number;
+}
+
+/** What a rule gets: the file, and the resolver that tells runtime symbols from look-alikes. */
+export interface RuleContext {
+  sourceFile: SourceFile;
+  runtime: RuntimeResolver;
+  report(finding: Omit<Finding, "code" | "severity"> & { severity?: Severity }): void;
+}
+
+/** An analyzer rule: a stable code, a default severity, its docs page and a check. */
+export interface Rule {
+  code: string;
+  /** Kebab-case name, shown next to the code. */
+  name: string;
+  defaultSeverity: Severity;
+  /** One sentence: what the rule protects against. */
+  summary: string;
+  check(context: RuleContext): void;
+}

@@ -1,0 +1,168 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { AnalysisProject } from "../../server/src/analyzer/project.js";
+import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
+
+let fixture: Fixture | undefined;
+afterEach(() => fixture?.dispose());
+
+/** Analyses `main.ts` (plus any extra files) and returns each finding with the text it covers. */
+function analyze(mainSource: string, options: { runtime?: "resolved" | "missing"; extra?: Record<string, string> } = {}) {
+  fixture = createFixture(options.runtime);
+  for (const [name, text] of Object.entries(options.extra ?? {})) fixture.write(name, text);
+  const main = fixture.write("main.ts", mainSource);
+  const project = new AnalysisProject(fixture.dir);
+  const { findings, failures } = project.analyze(main);
+  expect(failures).toEqual([]);
+  return findings.map((f) => ({ code: f.code, severity: f.severity, text: mainSource.slice(f.start, f.end), message: f.message }));
+}
+
+describe("HL001 dormant-hook-point", () => {
+  it("flags bus.on with a dormant enum member, as a warning on the point argument", () => {
+    const findings = analyze(`
+      import { HookBus, HookPoint } from "@hooklens/runtime";
+      const bus = new HookBus();
+      bus.on(HookPoint.API_PRE_CALL, () => undefined);
+      bus.on(HookPoint.TOOL_PRE, () => undefined);
+    `);
+    expect(findings).toEqual([expect.objectContaining({ code: "HL001", severity: "warning", text: "HookPoint.API_PRE_CALL" })]);
+  });
+
+  it("names the point, says nothing emits it and points at the model's service hooks", () => {
+    const [finding] = analyze(`
+      import { HookBus, HookPoint } from "@hooklens/runtime";
+      new HookBus().on(HookPoint.API_POST_CALL, () => undefined);
+    `);
+    expect(finding?.message).toContain('HookPoint.API_POST_CALL ("api.post_call")');
+    expect(finding?.message).toContain("nothing in the runtime emits it, so this handler never runs");
+    expect(finding?.message).toContain("postInvoke");
+  });
+
+  it("gives stream-handler advice for API_STREAM_CHUNK and pre-invoke advice for API_PRE_CALL", () => {
+    const findings = analyze(`
+      import { hook, HookPoint } from "@hooklens/runtime";
+      hook(HookPoint.API_STREAM_CHUNK)(() => undefined);
+      hook(HookPoint.API_PRE_CALL)(() => undefined);
+    `);
+    expect(findings.map((f) => f.message)).toEqual([expect.stringContaining("streamHandlers"), expect.stringContaining("preInvoke")]);
+  });
+
+  it("flags the exact string values, through bus.on and hook()", () => {
+    const findings = analyze(`
+      import { HookBus, hook } from "@hooklens/runtime";
+      const bus = new HookBus();
+      bus.on("api.stream_chunk", () => undefined);
+      const marked = hook("artifact.created")(() => undefined);
+      bus.on("tool.post", () => undefined);
+      void marked;
+    `);
+    expect(findings.map((f) => f.text)).toEqual(['"api.stream_chunk"', '"artifact.created"']);
+  });
+
+  it("flags a constant that holds a dormant value", () => {
+    const findings = analyze(`
+      import { HookBus, HookPoint } from "@hooklens/runtime";
+      const point = HookPoint.ARTIFACT_CREATED;
+      const literal = "api.pre_call";
+      const bus = new HookBus();
+      bus.on(point, () => undefined);
+      bus.on(literal, () => undefined);
+    `);
+    expect(findings.map((f) => f.text)).toEqual(["point", "literal"]);
+  });
+
+  it("follows aliased imports", () => {
+    const findings = analyze(`
+      import { HookBus as Bus, HookPoint as P, hook as mark } from "@hooklens/runtime";
+      new Bus().on(P.API_PRE_CALL, () => undefined);
+      mark(P.ARTIFACT_CREATED)(() => undefined);
+    `);
+    expect(findings.map((f) => f.text)).toEqual(["P.API_PRE_CALL", "P.ARTIFACT_CREATED"]);
+  });
+
+  it("follows a re-export through a local module", () => {
+    const findings = analyze(
+      `
+      import { Bus, Points } from "./hooks";
+      const bus: Bus = new Bus();
+      bus.on(Points.API_POST_CALL, () => undefined);
+    `,
+      { extra: { "hooks.ts": `export { HookBus as Bus, HookPoint as Points } from "@hooklens/runtime";\n` } },
+    );
+    expect(findings.map((f) => f.text)).toEqual(["Points.API_POST_CALL"]);
+  });
+
+  it("follows a namespace import", () => {
+    const findings = analyze(`
+      import * as hl from "@hooklens/runtime";
+      const bus = new hl.HookBus();
+      bus.on(hl.HookPoint.API_STREAM_CHUNK, () => undefined);
+    `);
+    expect(findings.map((f) => f.text)).toEqual(["hl.HookPoint.API_STREAM_CHUNK"]);
+  });
+
+  it("sees a bus through its declared type (a parameter), not only through `new`", () => {
+    const findings = analyze(`
+      import type { HookBus } from "@hooklens/runtime";
+      export function wire(bus: HookBus) {
+        bus.on("api.pre_call", () => undefined);
+      }
+    `);
+    expect(findings.map((f) => f.text)).toEqual(['"api.pre_call"']);
+  });
+
+  it("does not flag a local enum or class that merely shares the runtime's names", () => {
+    const findings = analyze(`
+      enum HookPoint { API_PRE_CALL = "api.pre_call" }
+      class HookBus { on(_point: string, _fn: () => void) {} }
+      function hook(_point: string) { return (fn: () => void) => fn; }
+      new HookBus().on(HookPoint.API_PRE_CALL, () => undefined);
+      new HookBus().on("api.pre_call", () => undefined);
+      hook("artifact.created")(() => undefined);
+    `);
+    expect(findings).toEqual([]);
+  });
+
+  it("does not flag an emitter with an `on` method that is not a HookBus", () => {
+    const findings = analyze(`
+      import { EventEmitter } from "node:events";
+      new EventEmitter().on("api.pre_call", () => undefined);
+    `);
+    expect(findings).toEqual([]);
+  });
+
+  it("does not flag the seven points that do emit", () => {
+    const findings = analyze(`
+      import { HookBus, HookPoint } from "@hooklens/runtime";
+      const bus = new HookBus();
+      for (const p of [HookPoint.SESSION_START, HookPoint.SESSION_END, HookPoint.BRANCH_CREATE, HookPoint.TOOL_PRE, HookPoint.TOOL_POST, HookPoint.TOOL_ERROR, HookPoint.MESSAGE_ADD]) bus.on(p, () => undefined);
+      bus.on(HookPoint.SESSION_START, () => undefined);
+      bus.on("message.add", () => undefined);
+    `);
+    expect(findings).toEqual([]);
+  });
+
+  it("still recognises the runtime when the package cannot be resolved", () => {
+    const findings = analyze(
+      `
+      import { HookBus, HookPoint, hook, buildSessionBus } from "@hooklens/runtime";
+      const bus = new HookBus();
+      bus.on(HookPoint.API_PRE_CALL, () => undefined);
+      hook("artifact.created")(() => undefined);
+      buildSessionBus({ "api.post_call": ["log_api_metrics"], "tool.pre": [] });
+    `,
+      { runtime: "missing" },
+    );
+    expect(findings.map((f) => f.text)).toEqual(["HookPoint.API_PRE_CALL", '"artifact.created"', '"api.post_call"']);
+  });
+
+  it("keeps analysing a file with syntax errors", () => {
+    const findings = analyze(`
+      import { HookBus, HookPoint } from "@hooklens/runtime";
+      const bus = new HookBus();
+      bus.on(HookPoint.API_PRE_CALL, () => undefined);
+      function broken( {
+        return ;;; }}
+    `);
+    expect(findings.map((f) => f.text)).toEqual(["HookPoint.API_PRE_CALL"]);
+  });
+});

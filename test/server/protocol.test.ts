@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DocumentDiagnosticReportKind,
+  DocumentDiagnosticRequest,
+  HoverRequest,
+  InitializeRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+  createProtocolConnection,
+  type FullDocumentDiagnosticReport,
+  type ProtocolConnection,
+} from "vscode-languageserver-protocol/node";
+import { bundleServer } from "../helpers/bundleServer.js";
+import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
+
+// The bundled server as a child process, driven over JSON-RPC exactly as an editor would.
+let child: ChildProcess;
+let connection: ProtocolConnection;
+let fixture: Fixture;
+let stderr = "";
+
+const SOURCE = `import { HookBus, HookPoint } from "@hooklens/runtime";
+const bus = new HookBus();
+bus.on(HookPoint.API_PRE_CALL, () => undefined);
+`;
+
+beforeAll(async () => {
+  const { server } = await bundleServer();
+  fixture = createFixture();
+  child = spawn(process.execPath, [server, "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  connection.listen();
+  const init = await connection.sendRequest(InitializeRequest.type, {
+    processId: process.pid,
+    rootUri: pathToFileURL(fixture.dir).href,
+    workspaceFolders: [{ uri: pathToFileURL(fixture.dir).href, name: "fixture" }],
+    capabilities: {},
+  });
+  expect(init.capabilities.diagnosticProvider).toBeTruthy();
+  await connection.sendNotification("initialized", {});
+});
+
+afterAll(async () => {
+  await connection.sendRequest("shutdown").catch(() => undefined);
+  await connection.sendNotification("exit").catch(() => undefined);
+  connection.dispose();
+  if (child.exitCode === null) child.kill();
+  fixture.dispose();
+});
+
+async function pull(uri: string): Promise<FullDocumentDiagnosticReport> {
+  const report = await connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
+  expect(report.kind).toBe(DocumentDiagnosticReportKind.Full);
+  return report as FullDocumentDiagnosticReport;
+}
+
+describe("language server over JSON-RPC", () => {
+  const uri = () => pathToFileURL(fixture.path("agent.ts")).href;
+
+  it("reports HL001 on the point argument of an opened document", async () => {
+    await connection.sendNotification("textDocument/didOpen", { textDocument: { uri: uri(), languageId: "typescript", version: 1, text: SOURCE } });
+    const report = await pull(uri());
+    expect(report.items).toEqual([
+      expect.objectContaining({
+        code: "HL001",
+        source: "hooklens",
+        severity: 2,
+        range: { start: { line: 2, character: 7 }, end: { line: 2, character: 29 } },
+        codeDescription: { href: expect.stringMatching(/^file:\/\/.*\/docs\/rules\/HL001\.md$/) },
+      }),
+    ]);
+    expect(report.items[0]!.message).toMatch(/API_PRE_CALL.*never runs/);
+  });
+
+  it("answers a hover over the flagged argument with the rule and its docs link", async () => {
+    const hover = await connection.sendRequest(HoverRequest.type, { textDocument: { uri: uri() }, position: { line: 2, character: 12 } });
+    const value = hover && typeof hover.contents === "object" && "value" in hover.contents ? hover.contents.value : "";
+    expect(value).toContain("HookLens HL001");
+    expect(value).toContain("HL001.md");
+  });
+
+  it("still answers after the document becomes syntactically broken, and follows edits", async () => {
+    const broken = SOURCE + "function ( {{{ \n const = ;\n";
+    await connection.sendNotification("textDocument/didChange", { textDocument: { uri: uri(), version: 2 }, contentChanges: [{ text: broken }] });
+    const report = await pull(uri());
+    expect(report.items.map((d) => d.code)).toEqual(["HL001"]);
+    await connection.sendNotification("textDocument/didChange", { textDocument: { uri: uri(), version: 3 }, contentChanges: [{ text: "export const ok = 1;\n" }] });
+    expect((await pull(uri())).items).toEqual([]);
+  });
+
+  it("returns an empty report for a document it was never given", async () => {
+    expect((await pull(pathToFileURL(fixture.path("unknown.ts")).href)).items).toEqual([]);
+    expect(stderr).toBe("");
+  });
+});

@@ -1,0 +1,31 @@
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ALL_RULES } from "../../server/src/analyzer/rules/index.js";
+import { REPO_ROOT } from "../helpers/fixtureProject.js";
+
+describe("rule catalogue", () => {
+  it("gives every rule a unique HLnnn code and a kebab-case name", () => {
+    const codes = ALL_RULES.map((r) => r.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const rule of ALL_RULES) {
+      expect(rule.code).toMatch(/^HL\d{3}$/);
+      expect(rule.name).toMatch(/^[a-z]+(-[a-z]+)*$/);
+    }
+  });
+
+  it("has one docs page per rule, titled with its code and name, and no page without a rule", () => {
+    for (const rule of ALL_RULES) {
+      const page = join(REPO_ROOT, "docs/rules", `${rule.code}.md`);
+      expect(existsSync(page), page).toBe(true);
+      expect(readFileSync(page, "utf8").split("\n")[0]).toBe(`# ${rule.code} — ${rule.name}`);
+    }
+    const pages = readdirSync(join(REPO_ROOT, "docs/rules")).filter((f) => /^HL\d{3}\.md$/.test(f));
+    expect(pages.sort()).toEqual(ALL_RULES.map((r) => `${r.code}.md`).sort());
+  });
+
+  it("keeps one file per rule in server/src/analyzer/rules", () => {
+    const files = readdirSync(join(REPO_ROOT, "server/src/analyzer/rules")).filter((f) => /^hl\d{3}/.test(f));
+    expect(files.map((f) => f.slice(0, 5).toUpperCase()).sort()).toEqual(ALL_RULES.map((r) => r.code).sort());
+  });
+});
