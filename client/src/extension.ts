@@ -1,0 +1,39 @@
+import * as vscode from "vscode";
+import { LiveServer } from "./signals/liveServer.js";
+import { provideLiveEnvironment } from "./signals/liveEnvironment.js";
+import { SignalStore } from "./signals/signalStore.js";
+import { SignalTreeProvider } from "./signals/signalTree.js";
+import { startLanguageClient } from "./languageClient.js";
+
+/** What the extension exposes to other extensions and to its end-to-end tests. */
+export interface HookLensApi {
+  /** The HOOKLENS_LIVE value handed to terminals and debug sessions. */
+  liveEnvironmentValue: string;
+  signals: SignalStore;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<HookLensApi> {
+  const signals = new SignalStore();
+  const live = await LiveServer.start({
+    onFrame: (peer, frame) => signals.handleFrame(peer, frame),
+    onDisconnect: (peer) => signals.disconnect(peer),
+  });
+  context.subscriptions.push({ dispose: () => void live.close() });
+  provideLiveEnvironment(context, live.environmentValue);
+
+  const tree = new SignalTreeProvider(signals);
+  context.subscriptions.push(
+    tree,
+    vscode.window.registerTreeDataProvider("hooklens.signals", tree),
+    vscode.commands.registerCommand("hooklens.signals.clear", () => signals.clear()),
+  );
+
+  const client = await startLanguageClient(context);
+  context.subscriptions.push({ dispose: () => void client.stop() });
+
+  return { liveEnvironmentValue: live.environmentValue, signals };
+}
+
+export function deactivate(): void {
+  // Everything is disposed through context.subscriptions.
+}

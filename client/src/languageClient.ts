@@ -1,0 +1,22 @@
+import * as vscode from "vscode";
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
+
+const LANGUAGES = ["typescript", "typescriptreact", "javascript", "javascriptreact"];
+
+/** Starts the bundled language server (dist/server.js) for TypeScript and JavaScript files. */
+export async function startLanguageClient(context: vscode.ExtensionContext): Promise<LanguageClient> {
+  const module = context.asAbsolutePath("dist/server.js");
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ["--nolazy", "--inspect=6019"] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: LANGUAGES.flatMap((language) => [
+      { scheme: "file", language },
+      { scheme: "untitled", language },
+    ]),
+  };
+  const client = new LanguageClient("hooklens", "HookLens", serverOptions, clientOptions);
+  await client.start();
+  return client;
+}

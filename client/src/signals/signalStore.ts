@@ -1,0 +1,105 @@
+import type { LiveFrame, SignalFrame } from "@hooklens/runtime/live";
+import type { LivePeer } from "./liveServer.js";
+
+/** Signals kept per session; older ones are evicted (and counted) beyond this. */
+export const MAX_SIGNALS_PER_SESSION = 5_000;
+
+export interface LiveSession {
+  sessionId: string;
+  signals: SignalFrame[];
+  /** Signals evicted because the session exceeded {@link MAX_SIGNALS_PER_SESSION}. */
+  evicted: number;
+}
+
+/** One connected (or finished) program run and the sessions it reported. */
+export interface LiveRun {
+  connectionId: number;
+  pid: number;
+  title: string;
+  connected: boolean;
+  /** Frames the program reported it could not send. */
+  dropped: number;
+  sessions: Map<string, LiveSession>;
+}
+
+/**
+ * What the signals view shows: program runs → sessions → signals, in arrival order. Plain data
+ * with a change callback, so it is tested without VS Code and read by the e2e suite.
+ */
+export class SignalStore {
+  readonly #runs = new Map<number, LiveRun>();
+  readonly #listeners = new Set<() => void>();
+
+  handleFrame(peer: LivePeer, frame: LiveFrame): void {
+    const run = this.#runFor(peer);
+    switch (frame.type) {
+      case "hello":
+        break;
+      case "signal": {
+        let session = run.sessions.get(frame.sessionId);
+        if (!session) run.sessions.set(frame.sessionId, (session = { sessionId: frame.sessionId, signals: [], evicted: 0 }));
+        session.signals.push(frame);
+        if (session.signals.length > MAX_SIGNALS_PER_SESSION) {
+          session.signals.shift();
+          session.evicted++;
+        }
+        break;
+      }
+      case "dropped":
+        run.dropped += frame.count;
+        break;
+      case "bye":
+        run.connected = false;
+        break;
+    }
+    this.#changed();
+  }
+
+  disconnect(peer: LivePeer): void {
+    const run = this.#runs.get(peer.connectionId);
+    if (run?.connected) {
+      run.connected = false;
+      this.#changed();
+    }
+  }
+
+  runs(): LiveRun[] {
+    return [...this.#runs.values()];
+  }
+
+  /** Every signal of every run, for a quick look-up by id or point. */
+  allSignals(): SignalFrame[] {
+    return this.runs().flatMap((run) => [...run.sessions.values()].flatMap((session) => session.signals));
+  }
+
+  /** How many signals are held, without copying them. */
+  signalCount(): number {
+    let count = 0;
+    for (const run of this.#runs.values()) for (const session of run.sessions.values()) count += session.signals.length;
+    return count;
+  }
+
+  clear(): void {
+    this.#runs.clear();
+    this.#changed();
+  }
+
+  /** Calls `listener` after every change; returns a function that unsubscribes. */
+  onDidChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #runFor(peer: LivePeer): LiveRun {
+    let run = this.#runs.get(peer.connectionId);
+    if (!run) {
+      run = { connectionId: peer.connectionId, pid: peer.hello.pid, title: peer.hello.title, connected: true, dropped: 0, sessions: new Map() };
+      this.#runs.set(peer.connectionId, run);
+    }
+    return run;
+  }
+
+  #changed(): void {
+    for (const listener of this.#listeners) listener();
+  }
+}

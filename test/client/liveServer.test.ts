@@ -1,0 +1,164 @@
+import net from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  LIVE_PROTOCOL_VERSION,
+  LiveConnection,
+  MAX_FRAME_BYTES,
+  MAX_QUEUED_FRAMES,
+  parseLiveEnv,
+  type SignalFrame,
+} from "@hooklens/runtime/live";
+import { LiveServer } from "../../client/src/signals/liveServer.js";
+import { SignalStore } from "../../client/src/signals/signalStore.js";
+
+let server: LiveServer | undefined;
+let store: SignalStore;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function startServer(): Promise<LiveServer> {
+  store = new SignalStore();
+  server = await LiveServer.start({ onFrame: (peer, frame) => store.handleFrame(peer, frame), onDisconnect: (peer) => store.disconnect(peer) });
+  return server;
+}
+
+function signalFrame(n: number, sessionId = "session-1"): SignalFrame {
+  return { type: "signal", sessionId, branchId: null, id: `id-${n}`, kind: "HookSignal", createdAt: 1_700_000_000 + n, payload: { point: "tool.post", n } };
+}
+
+/** Resolves once `predicate` holds after a store change (no sleeping). */
+function until(predicate: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (predicate()) return resolve();
+    const off = store.onDidChange(() => {
+      if (predicate()) {
+        off();
+        resolve();
+      }
+    });
+  });
+}
+
+/** A raw client that writes exactly the given bytes and reports when the server closes it. */
+function rawClient(endpoint: string, ...chunks: (string | Buffer)[]): Promise<"closed"> {
+  return new Promise((resolve) => {
+    const socket = net.createConnection(endpoint, () => {
+      for (const chunk of chunks) socket.write(chunk);
+    });
+    socket.on("error", () => undefined);
+    socket.on("close", () => resolve("closed"));
+  });
+}
+
+const hello = (token: string) => JSON.stringify({ type: "hello", protocol: LIVE_PROTOCOL_VERSION, token, pid: 42, title: "raw" }) + "\n";
+
+describe("live signal transport", () => {
+  it("delivers the runtime's hello and signal frames into the store, under their session", async () => {
+    const live = await startServer();
+    const connection = new LiveConnection(parseLiveEnv(live.environmentValue)!, "agent.ts");
+    connection.send(signalFrame(1));
+    connection.send(signalFrame(2, "session-2"));
+    await until(() => store.allSignals().length === 2);
+    const [run] = store.runs();
+    expect(run).toMatchObject({ title: "agent.ts", pid: process.pid, connected: true });
+    expect([...run!.sessions.keys()]).toEqual(["session-1", "session-2"]);
+    await connection.close();
+    await until(() => store.runs()[0]!.connected === false);
+  });
+
+  it("closes a connection whose hello carries the wrong token and uses none of its frames", async () => {
+    const live = await startServer();
+    const wrong = "0".repeat(32);
+    await expect(rawClient(live.endpoint, hello(wrong), JSON.stringify(signalFrame(1)) + "\n")).resolves.toBe("closed");
+    expect(store.runs()).toEqual([]);
+    expect(live.stats.rejectedConnections).toBe(1);
+  });
+
+  it("rejects a connection that starts with anything but a hello", async () => {
+    const live = await startServer();
+    await rawClient(live.endpoint, JSON.stringify(signalFrame(1)) + "\n");
+    await rawClient(live.endpoint, Buffer.from([0xff, 0xfe, 0x00, 0x0a]));
+    expect(live.stats.rejectedConnections).toBe(2);
+    expect(store.runs()).toEqual([]);
+  });
+
+  it("skips malformed lines after a valid hello and keeps the good ones", async () => {
+    const live = await startServer();
+    const socket = net.createConnection(live.endpoint);
+    socket.write(hello(live.token));
+    socket.write("not json\n");
+    socket.write(JSON.stringify({ type: "signal", sessionId: "" }) + "\n");
+    socket.write(JSON.stringify({ type: "mystery" }) + "\n");
+    socket.write(JSON.stringify(signalFrame(7)) + "\n");
+    await until(() => store.allSignals().length === 1);
+    expect(live.stats.malformedLines).toBe(3);
+    expect(store.allSignals()[0]!.id).toBe("id-7");
+    socket.destroy();
+  });
+
+  it("discards a line over 64 KiB, in one chunk or many, and reads the next line", async () => {
+    const live = await startServer();
+    const socket = net.createConnection(live.endpoint);
+    socket.write(hello(live.token));
+    socket.write("x".repeat(MAX_FRAME_BYTES + 1) + "\n");
+    for (let i = 0; i < 5; i++) socket.write("y".repeat(MAX_FRAME_BYTES / 2));
+    socket.write("\n" + JSON.stringify(signalFrame(8)) + "\n");
+    await until(() => store.allSignals().length === 1);
+    expect(live.stats.oversizedLines).toBe(2);
+    socket.destroy();
+  });
+
+  it("keeps multibyte characters intact when a frame arrives split mid-character", async () => {
+    const live = await startServer();
+    const socket = net.createConnection(live.endpoint);
+    socket.write(hello(live.token));
+    const frame = { ...signalFrame(9), payload: { text: "héllo — 🙂" } };
+    const bytes = Buffer.from(JSON.stringify(frame) + "\n");
+    const cut = bytes.indexOf(Buffer.from("🙂")) + 2;
+    socket.write(bytes.subarray(0, cut));
+    setImmediate(() => socket.write(bytes.subarray(cut)));
+    await until(() => store.allSignals().length === 1);
+    expect(store.allSignals()[0]!.payload).toEqual({ text: "héllo — 🙂" });
+    socket.destroy();
+  });
+
+  it("bounds the runtime's queue and reports what it dropped in a dropped frame", async () => {
+    const live = await startServer();
+    const connection = new LiveConnection(parseLiveEnv(live.environmentValue)!);
+    // All sent before the socket connects: the queue fills, the rest are counted.
+    for (let i = 0; i < MAX_QUEUED_FRAMES + 5; i++) connection.send(signalFrame(i, `session-${i % 4}`));
+    await until(() => store.signalCount() === MAX_QUEUED_FRAMES && store.runs()[0]!.dropped === 5);
+    await connection.close();
+  });
+
+  it("never throws into the program when the editor is gone", async () => {
+    const connection = new LiveConnection({ endpoint: "/nonexistent/hooklens.sock", token: "a".repeat(32) });
+    expect(() => connection.send(signalFrame(1))).not.toThrow();
+    await connection.flush();
+    connection.send(signalFrame(2));
+    expect(connection.pendingDropped).toBe(2);
+    await expect(connection.close()).resolves.toBeUndefined();
+  });
+
+  it("drops an oversized frame on the runtime side instead of sending it", async () => {
+    const live = await startServer();
+    const connection = new LiveConnection(parseLiveEnv(live.environmentValue)!);
+    connection.send({ ...signalFrame(1), payload: { big: "z".repeat(MAX_FRAME_BYTES) } });
+    connection.send(signalFrame(2));
+    await until(() => store.allSignals().length === 1 && store.runs()[0]!.dropped === 1);
+    expect(live.stats.oversizedLines).toBe(0);
+    await connection.close();
+  });
+});
+
+describe("HOOKLENS_LIVE parsing", () => {
+  it("reads endpoint and token, and turns live streaming off for malformed values", () => {
+    expect(parseLiveEnv(`/tmp/x/live.sock?token=${"ab".repeat(16)}`)).toEqual({ endpoint: "/tmp/x/live.sock", token: "ab".repeat(16) });
+    expect(parseLiveEnv(undefined)).toBeNull();
+    expect(parseLiveEnv("/tmp/x/live.sock")).toBeNull();
+    expect(parseLiveEnv("/tmp/x/live.sock?token=NOTHEX")).toBeNull();
+    expect(parseLiveEnv(`?token=${"ab".repeat(16)}`)).toBeNull();
+  });
+});
