@@ -6,9 +6,81 @@ export type { MarkedHandler } from "./hook.js";
 export { HookBus } from "./hookBus.js";
 export type { HookHandler, HookSignalRecorder } from "./hookBus.js";
 export type { HookPayload, HookPayloadMap, PayloadOf } from "./payloads.js";
-export { Signal, HookSignal, MessageAdded, GateDenied, SIGNAL_SCHEMA_VERSION } from "./signal.js";
-export type { SignalInit } from "./signal.js";
+export {
+  Signal,
+  HookSignal,
+  MessageAdded,
+  GateDenied,
+  RunStart,
+  RunEnd,
+  RunFailed,
+  SIGNAL_SCHEMA_VERSION,
+} from "./signal.js";
+export type { SignalInit, RunUsage } from "./signal.js";
+export { buildRunEnd } from "./runEnd.js";
+export {
+  Filter,
+  TypeFilter,
+  SpecFilter,
+  AllOfFilter,
+  RoleFilter,
+  RoleKeyFilter,
+  AS_FILTER,
+  asFilter,
+  ofType,
+  where,
+} from "./filters.js";
+export type { Constructor, FilterSource, ObserveKey, Predicate } from "./filters.js";
+export { FieldRef, field } from "./fieldRef.js";
+export { Flow } from "./flow.js";
 export { SessionObserver } from "./observer.js";
-export type { ObserverHandler } from "./observer.js";
+export type { SessionObserverOptions } from "./observer.js";
+export type {
+  Gate,
+  MatchOf,
+  ObserveFunction,
+  ObserveOptions,
+  ObserverContext,
+  ObserverDecorator,
+  ObserverHandler,
+  RouteCondition,
+} from "./observeTypes.js";
 export { sanitizeSignalPayload, capPayload, toJsonSafe, PAYLOAD_BYTE_CAP } from "./serialize.js";
 export type { JsonObject, JsonValue, TruncatedPayload } from "./serialize.js";
+export { Message } from "./message.js";
+export type { MessageInit, MessageRole } from "./message.js";
+export { MessageManager, AsyncCallbackOnSyncPathError, isAsyncFunction } from "./messageManager.js";
+export type { MessageCallback } from "./messageManager.js";
+export { ToolCallAction } from "./toolCallAction.js";
+export { Branch } from "./branch.js";
+export type { BranchOptions } from "./branch.js";
+export { Session } from "./session.js";
+export type { SessionOptions } from "./session.js";
+export {
+  DEFAULT_HOOKS,
+  registerHandler,
+  resolveHandler,
+  registeredHandlerNames,
+  loadHooksForAgent,
+  buildSessionBus,
+} from "./loader.js";
+export type { AgentHooks, AnyHookHandler } from "./loader.js";
+export {
+  persistSessionStart,
+  persistSessionEnd,
+  persistBranchProvenance,
+  persistMessage,
+  logApiMetrics,
+  logToolCall,
+  logToolUse,
+} from "./builtins.js";
+export type {
+  ApiMetricsPayload,
+  BranchProvenancePayload,
+  PersistMessagePayload,
+  SessionEndPayload,
+  SessionStartPayload,
+  ToolCallLogPayload,
+} from "./builtins.js";
+export { routeMessagePersistence, unrouteMessagePersistence } from "./persist.js";
+export type { MessageRouteHandler } from "./persist.js";

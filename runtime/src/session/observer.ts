@@ -1,59 +1,265 @@
 import { randomUUID } from "node:crypto";
-import { isThenable } from "../shared/async.js";
 import { publishSignal } from "../live/publisher.js";
-import { Signal } from "./signal.js";
-
-type Constructor<T> = abstract new (...args: never[]) => T;
-export type ObserverHandler<T = unknown> = (value: T, context: unknown) => unknown;
+import { isThenable } from "../shared/async.js";
+import { getLogger } from "../shared/log.js";
+import { getDefaultSignalStore, type SignalStore } from "../store/signalStore.js";
+import {
+  AllOfFilter,
+  Filter,
+  RoleFilter,
+  RoleKeyFilter,
+  TypeFilter,
+  asFilter,
+  isCondition,
+  isInstance,
+  type Constructor,
+} from "./filters.js";
+import { Flow } from "./flow.js";
+import type {
+  Gate,
+  ObserveFunction,
+  ObserveOptions,
+  ObserverContext,
+  ObserverHandler,
+  RouteCondition,
+} from "./observeTypes.js";
+import { sanitizeSignalPayload } from "./serialize.js";
+import type { Session } from "./session.js";
+import { GateDenied, Signal } from "./signal.js";
 
 interface Subscription {
-  type: Constructor<unknown>;
-  handler: ObserverHandler;
+  readonly filter: Filter<unknown>;
+  readonly handler: ObserverHandler;
+}
+
+interface Route {
+  readonly condition: RouteCondition;
+  readonly into: string;
+}
+
+export interface SessionObserverOptions {
+  /** The owning Session: subscribers get it as their context, and its id becomes `sessionId`. */
+  session?: Session | null;
+  /** The id live frames carry when there is no session; a fresh UUID when omitted. */
+  sessionId?: string;
 }
 
 /**
- * Records session signals and fans them out to subscribers. (Minimal first cut: typed
- * subscriptions and recording; filters, routes, the gate and persistence arrive with the full
- * Session scope.)
+ * Records a Session's signals and fans them out to reactive subscribers. Unlike a HookBus it
+ * has no order guarantee for async subscribers and no StopHook: it is the record, not a guard
+ * chain. Subscriber errors are not isolated (that is the original's contract): a sync
+ * subscriber that throws aborts `emit`, and an async one rejects it.
  */
 export class SessionObserver {
-  /** The owning session's id, or a fresh id for a standalone observer. */
+  readonly session: Session | null;
+  /** The session id that live frames and persisted rows carry. */
   readonly sessionId: string;
-  readonly #events: Signal[] = [];
-  readonly #ids = new Set<string>();
-  readonly #subscriptions: Subscription[] = [];
+  /** Every stored signal once, plus the named streams routes write to. */
+  readonly flow = new Flow("session-events");
+  #subscriptions: Subscription[] = [];
+  readonly #routes: Route[] = [];
+  #gate: Gate | null = null;
+  #dbPersistHandler: ObserverHandler<Signal> | null = null;
 
-  constructor(options: { sessionId?: string } = {}) {
-    this.sessionId = options.sessionId ?? randomUUID();
+  constructor(options: SessionObserverOptions = {}) {
+    this.session = options.session ?? null;
+    this.sessionId = options.session?.id ?? options.sessionId ?? randomUUID();
   }
 
-  /** Calls `handler` for every recorded signal that is an instance of `type`. */
-  observe<T>(type: Constructor<T>, handler: ObserverHandler<T>): ObserverHandler<T> {
-    this.#subscriptions.push({ type, handler: handler as ObserverHandler });
-    return handler;
+  /** Subscribes a handler to what matches every key (and `role`); see {@link ObserveFunction}. */
+  readonly observe: ObserveFunction = ((...args: unknown[]) => this.#observe(args)) as ObserveFunction;
+
+  #observe(args: unknown[]): unknown {
+    const keys = [...args];
+    const options = isOptionsObject(keys[keys.length - 1]) ? (keys.pop() as ObserveOptions) : {};
+    let handler = options.handler ?? null;
+    if (!handler && keys.length >= 2 && looksLikeHandler(keys[keys.length - 1])) {
+      handler = keys.pop() as ObserverHandler;
+    }
+    const filter = buildFilter(keys, options.role ?? null);
+    if (handler) {
+      this.#subscriptions.push({ filter, handler });
+      return handler;
+    }
+    return (fn: ObserverHandler) => {
+      this.#subscriptions.push({ filter, handler: fn });
+      return fn;
+    };
   }
 
-  /** Records `event` (wrapped in a Signal when it is not one), then calls matching subscribers. */
+  /** Removes every subscription of `handler` (by identity); returns how many were removed. */
+  unobserve(handler: ObserverHandler<never>): number {
+    const before = this.#subscriptions.length;
+    this.#subscriptions = this.#subscriptions.filter((sub) => sub.handler !== handler);
+    return before - this.#subscriptions.length;
+  }
+
+  /** Appends every allowed event whose payload meets `condition` to the stream `into`. */
+  route(condition: RouteCondition, options: { into: string }): this {
+    this.#routes.push({ condition, into: options.into });
+    return this;
+  }
+
+  /** The envelopes routed into stream `name`, in order (repeats possible); empty for an unknown name. */
+  stream(name: string): Signal[] {
+    return this.flow.progression(name);
+  }
+
+  /**
+   * Sets the one gate (replacing any earlier one; null removes it). It is called with every
+   * emitted payload and with every action passed to {@link authorize}.
+   */
+  gate(check: Gate | null): this {
+    this.#gate = check;
+    return this;
+  }
+
+  /**
+   * Governance check for an action. No gate: allowed. A denial (falsy, or a throwing gate)
+   * stores a `GateDenied` directly: no subscriber, route or persistence sees it.
+   */
+  async authorize(action: unknown): Promise<boolean> {
+    const gate = this.#gate;
+    if (!gate) return true;
+    const allowed = await passes(gate, action);
+    if (!allowed) this.#store(new GateDenied({ data: action }));
+    return allowed;
+  }
+
+  /**
+   * Records `event` (a non-Signal is wrapped as `Signal({data: event})`), even when the gate
+   * denies it, then, if allowed, routes it and calls matching subscribers: sync ones in
+   * registration order, then the async ones concurrently. Resolves to the sync results followed
+   * by the async results.
+   */
   async emit(event: unknown): Promise<unknown[]> {
     const signal = event instanceof Signal ? event : new Signal({ data: event });
-    if (!this.#ids.has(signal.id)) {
-      this.#ids.add(signal.id);
-      this.#events.push(signal);
-      publishSignal(this.sessionId, signal);
+    const payload: unknown = signal.data;
+    const allowed = this.#gate ? await passes(this.#gate, payload) : true;
+    this.#store(signal);
+    if (!allowed) return [];
+    for (const route of this.#routes) {
+      if (testCondition(route.condition, payload)) this.flow.append(route.into, signal);
     }
+    const context: ObserverContext = this.session ?? this;
     const syncResults: unknown[] = [];
     const pending: PromiseLike<unknown>[] = [];
-    for (const { type, handler } of this.#subscriptions) {
-      if (!(signal instanceof type)) continue;
-      const out = handler(signal, this);
-      if (isThenable(out)) pending.push(out);
-      else syncResults.push(out);
+    try {
+      for (const { filter, handler } of this.#subscriptions) {
+        for (const value of matchValues(filter, signal, payload)) {
+          const out = handler(value, context);
+          if (isThenable(out)) pending.push(out);
+          else syncResults.push(out);
+        }
+      }
+    } catch (error) {
+      // The async subscribers already started; nobody will await them now.
+      for (const promise of pending) Promise.resolve(promise).catch(() => undefined);
+      throw error;
     }
+    if (pending.length === 0) return syncResults;
     return [...syncResults, ...(await Promise.all(pending))];
   }
 
-  /** The recorded signals that are instances of `type`, in recording order. */
-  byType<T>(type: Constructor<T>): T[] {
-    return this.#events.filter((event): event is Signal & T => event instanceof type);
+  /**
+   * The stored envelopes, in order, whose payload is a `type`, has a field that is one, or that
+   * are one themselves. Typed as `T[]` for a Signal class, though an envelope that merely carries
+   * such a signal in its data (or a data field) is listed too.
+   */
+  byType<T>(type: Constructor<T>): Array<T extends Signal ? T : Signal> {
+    const filter = new TypeFilter(type);
+    return this.flow.items.filter((signal) => matchValues(filter, signal, signal.data).length > 0) as Array<
+      T extends Signal ? T : Signal
+    >;
   }
+
+  /**
+   * Persists every signal this observer dispatches (not gate-denied ones, not authorize denials)
+   * to `store`, or to the default SignalStore at the time of each write. Store failures are
+   * logged and swallowed. Binding again adds a second writer; unbinding removes the latest.
+   */
+  bindDbPersistence(sessionId: string, store: SignalStore | null = null): void {
+    const persist = async (signal: Signal): Promise<void> => {
+      if (!(signal instanceof Signal)) return;
+      try {
+        const target = store ?? getDefaultSignalStore();
+        if (!target) return;
+        await target.insertSessionSignal({
+          sessionId,
+          kind: signal.constructor.name,
+          opId: readOpId(signal),
+          ts: Date.now() / 1000,
+          payload: sanitizeSignalPayload(signal),
+        });
+      } catch (error) {
+        getLogger().error({ err: error, sessionId }, `Signal persistence failed: ${describe(error)}`);
+      }
+    };
+    this.observe(Signal, { handler: persist });
+    this.#dbPersistHandler = persist;
+  }
+
+  /** Stops the persistence {@link bindDbPersistence} started last. */
+  unbindDbPersistence(): void {
+    if (this.#dbPersistHandler) this.unobserve(this.#dbPersistHandler);
+    this.#dbPersistHandler = null;
+  }
+
+  #store(signal: Signal): void {
+    if (this.flow.add(signal)) publishSignal(this.sessionId, signal);
+  }
+}
+
+function buildFilter(keys: unknown[], role: string | null): Filter<unknown> {
+  if (keys.length === 0) {
+    if (role === null) throw new TypeError("observe() requires at least one condition or 'role'");
+    return new RoleFilter(role);
+  }
+  const key = keys.length === 1 ? asFilter(keys[0]) : new AllOfFilter(keys.map(asFilter));
+  return role === null ? key : new RoleKeyFilter(key, role);
+}
+
+/**
+ * The values a subscription is called with for one event. A role filter looks at the envelope;
+ * anything else at the payload, and a single class key also matches the envelope itself.
+ */
+function matchValues(filter: Filter<unknown>, signal: Signal, payload: unknown): unknown[] {
+  if (filter instanceof RoleFilter) return filter.matches(signal);
+  if (filter instanceof RoleKeyFilter) return signal.emitterRole === filter.role ? filter.key.matches(payload) : [];
+  const values = filter.matches(payload);
+  if (signal !== payload && filter instanceof TypeFilter && isInstance(signal, filter.type)) return [...values, signal];
+  return values;
+}
+
+function testCondition(condition: RouteCondition, payload: unknown): unknown {
+  return condition instanceof Filter ? condition.test(payload) : condition(payload);
+}
+
+async function passes(gate: Gate, subject: unknown): Promise<boolean> {
+  try {
+    const out = gate(subject);
+    return Boolean(isThenable(out) ? await out : out);
+  } catch (error) {
+    getLogger().warn({ err: error }, `Observer gate threw, counted as a denial: ${describe(error)}`);
+    return false;
+  }
+}
+
+function isOptionsObject(value: unknown): value is ObserveOptions {
+  if (value === null || typeof value !== "object" || isCondition(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function looksLikeHandler(value: unknown): boolean {
+  return typeof value === "function" && !isCondition(value);
+}
+
+function readOpId(signal: Signal): string {
+  const opId = (signal as Signal & { opId?: unknown }).opId;
+  return typeof opId === "string" ? opId : "";
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

@@ -33,7 +33,6 @@ export function sanitizeSignalPayload(signal: Signal): JsonObject {
     if (OMITTED_FIELDS.has(key) || value === null || value === undefined || value === "") continue;
     raw[key] = toJsonSafe(value);
   }
-  raw["kind"] = signal.constructor.name;
   if (signal.data !== null && signal.data !== undefined) {
     if (signal instanceof MessageAdded) raw["messageRef"] = messageRef(signal.data);
     else raw["data"] = toJsonSafe(signal.data);

@@ -1,0 +1,190 @@
+import { randomUUID } from "node:crypto";
+import { getLogger } from "../shared/log.js";
+import type { HookBus } from "./hookBus.js";
+import { HookPoint } from "./hookPoint.js";
+import { Message, type MessageInit } from "./message.js";
+import { MessageManager, type MessageCallback } from "./messageManager.js";
+import type { SessionObserver } from "./observer.js";
+import { buildRunEnd } from "./runEnd.js";
+import { MessageAdded, RunFailed, RunStart, Signal } from "./signal.js";
+import { wiringOf } from "./wiring.js";
+
+/** Marks every Branch's `persistViaBus` callback, so unrouting removes them wherever they sit. */
+export const PERSIST_VIA_BUS: unique symbol = Symbol("hooklens.persistViaBus");
+
+export interface BranchOptions {
+  id?: string;
+  /** Who the branch acts for; a Session sets it to its own id when it includes the branch. */
+  user?: string | null;
+  name?: string | null;
+}
+
+/**
+ * One conversation of a Session: its messages, and the Session attachments it acts through
+ * (the observer, and a HookBus only if the Session had one when it included this branch).
+ *
+ * The Tool scope plugs in here: `act()` (runtime/src/tool/act.ts) authorizes a
+ * `ToolCallAction` through {@link authorize}, fires TOOL_PRE/TOOL_POST/TOOL_ERROR on
+ * {@link hooks} when it is set, records the call with {@link emitAndLog} and adds the
+ * action_request/action_response messages with {@link addMessageAsync}.
+ */
+export class Branch {
+  readonly id: string;
+  user: string | null;
+  name: string | null;
+  readonly #messages = new MessageManager();
+  readonly #signalTasks = new Set<Promise<unknown>>();
+  readonly #logs: unknown[] = [];
+
+  /**
+   * The async message callback that persistence routing installs: it emits MESSAGE_ADD
+   * (`{branchId, message}`) on this branch's bus, or does nothing without one. Being async, it
+   * makes the sync {@link addMessage} path refuse to run while it is installed.
+   */
+  readonly persistViaBus: MessageCallback & { readonly [PERSIST_VIA_BUS]: true };
+
+  constructor(options: BranchOptions = {}) {
+    this.id = options.id ?? randomUUID();
+    this.user = options.user ?? null;
+    this.name = options.name ?? null;
+    const persistViaBus = async (message: Message): Promise<void> => {
+      const bus = this.hooks;
+      if (bus) await bus.emit(HookPoint.MESSAGE_ADD, { branchId: this.id, message });
+    };
+    this.persistViaBus = Object.assign(persistViaBus, { [PERSIST_VIA_BUS]: true as const });
+    const scheduleEmit = (message: Message): void => this.#scheduleEmit(message);
+    this.#messages.onMessageAdded.push(scheduleEmit);
+  }
+
+  /** The Session's observer once a Session included this branch, otherwise null. */
+  get observer(): SessionObserver | null {
+    return wiringOf(this).observer;
+  }
+
+  /** The Session HookBus attached to this branch, or null (standalone, or included before the bus existed). */
+  get hooks(): HookBus | null {
+    return wiringOf(this).hooks;
+  }
+
+  /** The id of the Session that owns this branch, or null. */
+  get owningSessionId(): string | null {
+    return wiringOf(this).owningSessionId;
+  }
+
+  /** The messages in insertion order. */
+  get messages(): Message[] {
+    return this.#messages.messages;
+  }
+
+  getMessage(id: string): Message | undefined {
+    return this.#messages.get(id);
+  }
+
+  hasMessage(id: string): boolean {
+    return this.#messages.has(id);
+  }
+
+  /**
+   * The callbacks run after each added message (mutable; order is call order). It starts with
+   * the branch's own callback that emits `MessageAdded` to the observer in the background.
+   */
+  get onMessageAdded(): MessageCallback[] {
+    return this.#messages.onMessageAdded;
+  }
+
+  /** Adds a message and runs the callbacks synchronously; refuses (before adding) if any callback is async. */
+  addMessage<C>(message: Message<C> | MessageInit<C>): Message<C> {
+    return this.#messages.add(toMessage(message) as Message) as Message<C>;
+  }
+
+  /** Adds a message and runs the callbacks in order, awaiting the async ones. */
+  async addMessageAsync<C>(message: Message<C> | MessageInit<C>): Promise<Message<C>> {
+    return (await this.#messages.addAsync(toMessage(message) as Message)) as Message<C>;
+  }
+
+  /**
+   * Emits to the Session observer, tagging a signal's `metadata.branchId` with this branch's id
+   * (unless set). Without an observer it does nothing and resolves to `[]`.
+   */
+  async emit(event: unknown): Promise<unknown[]> {
+    const observer = this.observer;
+    if (!observer) return [];
+    const signal = event instanceof Signal ? event : new Signal({ data: event });
+    if (signal.metadata["branchId"] === undefined) signal.metadata["branchId"] = this.id;
+    return observer.emit(signal);
+  }
+
+  /** Appends `event` to the branch log, then emits it. */
+  async emitAndLog(event: unknown): Promise<unknown[]> {
+    this.#logs.push(event);
+    return this.emit(event);
+  }
+
+  /** What {@link emitAndLog} logged, in order. */
+  get logs(): readonly unknown[] {
+    return [...this.#logs];
+  }
+
+  /** The Session observer's governance check; a branch with no observer allows everything. */
+  async authorize(action: unknown): Promise<boolean> {
+    const observer = this.observer;
+    return observer ? observer.authorize(action) : true;
+  }
+
+  /** Waits for the background `MessageAdded` emissions started so far; their failures are ignored. */
+  async drainSignals(): Promise<void> {
+    await Promise.allSettled([...this.#signalTasks]);
+  }
+
+  /**
+   * Runs `run` as an observed run: `RunStart` before (when observed), then `RunEnd` with the
+   * result, the summed usage and the duration, or `RunFailed` with the error, which is rethrown.
+   * Background message signals are drained first; emit failures here are logged, never raised.
+   */
+  async observedRun<T>(run: () => T | Promise<T>): Promise<T> {
+    const started = performance.now();
+    if (this.observer) await this.#safeEmit(new RunStart());
+    let result: T;
+    try {
+      result = await run();
+    } catch (error) {
+      await this.drainSignals();
+      await this.#safeEmit(new RunFailed({ data: error }));
+      throw error;
+    }
+    await this.drainSignals();
+    await this.#safeEmit(buildRunEnd(this, { durationMs: performance.now() - started, result }));
+    return result;
+  }
+
+  async #safeEmit(signal: Signal): Promise<void> {
+    try {
+      await this.emit(signal);
+    } catch (error) {
+      getLogger().error({ err: error, branchId: this.id }, `Could not emit ${signal.constructor.name}: ${describe(error)}`);
+    }
+  }
+
+  // The sync callback every branch installs: MessageAdded goes out in the background so a slow
+  // or failing subscriber never holds up (or breaks) adding the message.
+  #scheduleEmit(message: Message): void {
+    if (!this.observer) return;
+    const task = Promise.resolve()
+      .then(() => this.emit(new MessageAdded({ data: message })))
+      .catch((error: unknown) => {
+        getLogger().error({ err: error, branchId: this.id }, `MessageAdded emission failed: ${describe(error)}`);
+        throw error;
+      })
+      .finally(() => this.#signalTasks.delete(task));
+    task.catch(() => undefined);
+    this.#signalTasks.add(task);
+  }
+}
+
+function toMessage<C>(message: Message<C> | MessageInit<C>): Message<C> {
+  return message instanceof Message ? message : new Message(message);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

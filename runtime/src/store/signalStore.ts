@@ -1,0 +1,56 @@
+import type { JsonObject } from "../session/serialize.js";
+
+/** One persisted observer signal: the row `SessionObserver.bindDbPersistence` writes. */
+export interface SessionSignalRecord {
+  sessionId: string;
+  /** The signal's class name, e.g. `"HookSignal"`. */
+  kind: string;
+  /** The signal's `opId` field when it has one, otherwise `""`. */
+  opId: string;
+  /** When it was persisted, POSIX seconds. */
+  ts: number;
+  /** The JSON-safe signal, capped at 16,384 bytes (see `sanitizeSignalPayload`). */
+  payload: JsonObject;
+}
+
+/** Where observer signals are persisted. SQLite and PostgreSQL implementations plug in here. */
+export interface SignalStore {
+  insertSessionSignal(record: SessionSignalRecord): void | Promise<void>;
+  /** The records of one session in insertion order. */
+  listSessionSignals(sessionId: string): SessionSignalRecord[] | Promise<SessionSignalRecord[]>;
+}
+
+/** A SignalStore that keeps records in memory (tests, demos, short-lived scripts). */
+export class InMemorySignalStore implements SignalStore {
+  readonly #records: SessionSignalRecord[] = [];
+
+  insertSessionSignal(record: SessionSignalRecord): void {
+    this.#records.push(record);
+  }
+
+  listSessionSignals(sessionId: string): SessionSignalRecord[] {
+    return this.#records.filter((record) => record.sessionId === sessionId);
+  }
+
+  /** Every record, all sessions, in insertion order. */
+  get records(): readonly SessionSignalRecord[] {
+    return [...this.#records];
+  }
+}
+
+let defaultStore: SignalStore | null = null;
+
+/**
+ * The store `bindDbPersistence(sessionId)` writes to when it is given none, looked up at each
+ * write. There is none until one is set: then such a binding persists nothing.
+ */
+export function getDefaultSignalStore(): SignalStore | null {
+  return defaultStore;
+}
+
+/** Sets (or, with null, clears) the default SignalStore; returns the previous one. */
+export function setDefaultSignalStore(store: SignalStore | null): SignalStore | null {
+  const previous = defaultStore;
+  defaultStore = store;
+  return previous;
+}
