@@ -10,6 +10,8 @@ export interface HookLensApi {
   /** The HOOKLENS_LIVE value handed to terminals and debug sessions. */
   liveEnvironmentValue: string;
   signals: SignalStore;
+  /** The data provider behind the "HookLens Signals" view. */
+  signalTree: SignalTreeProvider;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<HookLensApi> {
@@ -31,7 +33,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<HookLe
   const client = await startLanguageClient(context);
   context.subscriptions.push({ dispose: () => void client.stop() });
 
-  return { liveEnvironmentValue: live.environmentValue, signals };
+  return { liveEnvironmentValue: live.environmentValue, signals, signalTree: tree };
 }
 
 export function deactivate(): void {

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { checkPaths, formatText } from "./cli/check.js";
+import { MissingPathError } from "./cli/collectFiles.js";
 import { docsUrlResolver } from "./docsLinks.js";
 
 const USAGE = `Usage: hooklens check [paths...] [--format text|json] [--max-warnings N]
@@ -42,7 +43,14 @@ function main(argv: string[]): number {
     process.stderr.write(`hooklens: --max-warnings must be a whole number, got "${values["max-warnings"]}"\n`);
     return 2;
   }
-  const reports = checkPaths(paths.length > 0 ? paths : ["."]);
+  let reports;
+  try {
+    reports = checkPaths(paths.length > 0 ? paths : ["."]);
+  } catch (error) {
+    if (!(error instanceof MissingPathError)) throw error;
+    process.stderr.write(`hooklens: ${error.message}\n`);
+    return 2;
+  }
   const docsUrl = docsUrlResolver(__dirname);
   if (values.format === "json") {
     const withDocs = reports.map((r) => ({ ...r, findings: r.findings.map((f) => ({ ...f, docs: docsUrl(f.code) })) }));

@@ -2,8 +2,12 @@
 # Installs the end-to-end toolchain once, into a git-ignored cache:
 #   - Node 24 from the npm registry (code-server refuses other Node versions)
 #   - code-server (a real VS Code, server build) built against that Node
-# Debian's chromium and libkrb5-dev must already be installed (.ci/run does it).
+#   - Debian's chromium (the browser that drives it) and libkrb5-dev (a code-server native module)
 set -euo pipefail
+if [ ! -x /usr/bin/chromium ] || [ ! -e /usr/include/krb5.h ]; then
+  echo "[e2e install] Debian packages chromium and libkrb5-dev"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium libkrb5-dev >/dev/null
+fi
 here="$(cd "$(dirname "$0")" && pwd)"
 cache="${HOOKLENS_E2E_CACHE:-$here/../../.cache/e2e}"
 mkdir -p "$cache"

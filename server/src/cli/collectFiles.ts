@@ -1,11 +1,17 @@
-import { readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
 import { ANALYZED_EXTENSIONS } from "../analyzer/project.js";
 
 const SKIPPED_DIRS = new Set(["node_modules", ".git", "dist", "out", "build", "coverage", ".cache", ".hooklens"]);
 
+/** A path given on the command line that does not exist. */
+export class MissingPathError extends Error {
+  override name = "MissingPathError";
+}
+
 /** Every analysable file under the given paths (files are taken as given), sorted. */
 export function collectFiles(paths: readonly string[]): string[] {
+  for (const path of paths) if (!existsSync(path)) throw new MissingPathError(`no such file or directory: ${path}`);
   const found = new Set<string>();
   const visit = (path: string, explicit: boolean): void => {
     const stats = statSync(path);

@@ -1,0 +1,42 @@
+// Runs the end-to-end suite inside a real VS Code (see shim.cjs) through @vscode/test-electron.
+// Prepares a throw-away workspace in which `@hooklens/runtime` resolves to this repository's
+// build, as it would for a user who installed it, then prints a `N passed, N failed` line.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { runTests } from "@vscode/test-electron";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const suite = join(root, "dist/test/e2e/suite/index.js");
+if (!existsSync(suite) || !existsSync(join(root, "dist/client/extension.js")) || !existsSync(join(root, "runtime/dist/index.js"))) {
+  console.error("e2e: run `npm run build` first");
+  process.exit(1);
+}
+
+const workspace = mkdtempSync(join(tmpdir(), "hl-ws-"));
+cpSync(join(root, "test/e2e/fixtures"), workspace, { recursive: true });
+mkdirSync(join(workspace, "node_modules/@hooklens"), { recursive: true });
+symlinkSync(join(root, "runtime"), join(workspace, "node_modules/@hooklens/runtime"), "dir");
+const results = join(workspace, ".e2e-results.json");
+const cache = join(root, ".cache/e2e");
+
+let exitCode = 1;
+try {
+  exitCode = await runTests({
+    vscodeExecutablePath: join(root, "test/e2e/shim.cjs"),
+    extensionDevelopmentPath: root,
+    extensionTestsPath: suite,
+    launchArgs: [workspace, `--user-data-dir=${join(cache, "user-data")}`, `--extensions-dir=${join(cache, "extensions")}`],
+    extensionTestsEnv: { HOOKLENS_E2E_RESULTS: results, HOOKLENS_E2E_WORKSPACE: workspace },
+  });
+} catch (error) {
+  console.error("e2e:", error instanceof Error ? error.message : error);
+}
+const counts = existsSync(results) ? JSON.parse(readFileSync(results, "utf8")) : { passed: 0, failed: 1 };
+if (exitCode !== 0 && counts.failed === 0) counts.failed = 1;
+console.log(`e2e: ${counts.passed} passed, ${counts.failed} failed`);
+mkdirSync(join(root, ".cache"), { recursive: true });
+writeFileSync(join(root, ".cache/e2e-results.json"), JSON.stringify(counts));
+rmSync(workspace, { recursive: true, force: true });
+process.exit(exitCode === 0 && counts.failed === 0 ? 0 : 1);

@@ -1,0 +1,60 @@
+import * as assert from "node:assert/strict";
+import * as vscode from "vscode";
+import { hookLens, workspaceFolder } from "./hookLensApi.js";
+import { waitFor } from "./waitFor.js";
+
+const EXPECTED_POINTS = ["session.start", "tool.pre", "tool.post", "session.end"];
+
+describe("live signals in a real VS Code", () => {
+  it("streams the signals of a program run in an integrated terminal into the signals view", async () => {
+    const api = await hookLens();
+    const terminal = vscode.window.createTerminal({ name: "hooklens e2e", cwd: workspaceFolder().uri });
+    try {
+      terminal.sendText("node live-agent.mjs");
+      const run = await waitFor(
+        (listener) => api.signals.onDidChange(listener),
+        () => api.signals.runs().find((r) => r.title === "live-agent.mjs" && !r.connected),
+        "live-agent.mjs to stream its signals and say bye",
+      );
+      const [session] = [...run.sessions.values()];
+      assert.ok(session, "the run reported a session");
+      const points = session.signals.map((s) => s.payload["point"]);
+      // The denied TOOL_PRE (the guard threw) is not recorded: exactly the four successful chains.
+      assert.deepEqual(points, EXPECTED_POINTS);
+      assert.equal(run.dropped, 0);
+    } finally {
+      terminal.dispose();
+    }
+  });
+
+  it("injects the live endpoint into Node debug sessions", async () => {
+    const api = await hookLens();
+    const before = api.signals.runs().length;
+    const started = await vscode.debug.startDebugging(workspaceFolder(), {
+      type: "node",
+      request: "launch",
+      name: "hooklens e2e live agent",
+      program: "${workspaceFolder}/live-agent.mjs",
+      console: "internalConsole",
+    });
+    assert.ok(started, "the debug session started");
+    const run = await waitFor(
+      (listener) => api.signals.onDidChange(listener),
+      () => api.signals.runs().slice(before).find((r) => r.title === "live-agent.mjs" && !r.connected),
+      "the debugged program to stream its signals",
+    );
+    assert.deepEqual([...run.sessions.values()][0]!.signals.map((s) => s.payload["point"]), EXPECTED_POINTS);
+  });
+
+  it("shows the runs, sessions and signals in the HookLens Signals tree", async () => {
+    const api = await hookLens();
+    const [runNode] = api.signalTree.getChildren();
+    assert.ok(runNode);
+    assert.equal(api.signalTree.getTreeItem(runNode).label, "live-agent.mjs");
+    const [sessionNode] = api.signalTree.getChildren(runNode);
+    const labels = api.signalTree.getChildren(sessionNode).map((node) => api.signalTree.getTreeItem(node).label);
+    assert.deepEqual(labels, EXPECTED_POINTS);
+    await vscode.commands.executeCommand("hooklens.signals.clear");
+    assert.deepEqual(api.signalTree.getChildren(), []);
+  });
+});

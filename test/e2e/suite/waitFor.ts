@@ -1,0 +1,26 @@
+/** Registers a listener; returns a disposable or an unsubscribe function. */
+export type Subscribe = (listener: () => void) => { dispose(): unknown } | (() => unknown);
+
+/**
+ * Resolves with the first truthy value of `probe`, checked now and after each notification of
+ * `subscribe`; rejects after `timeoutMs` naming `what`. Waits on events, never sleeps.
+ */
+export function waitFor<T>(subscribe: Subscribe, probe: () => T | undefined | null | false, what: string, timeoutMs = 60_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const first = probe();
+    if (first) return resolve(first);
+    let unsubscribe: () => void = () => undefined;
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}`));
+    }, timeoutMs);
+    const subscription = subscribe(() => {
+      const value = probe();
+      if (!value) return;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(value);
+    });
+    unsubscribe = () => void (typeof subscription === "function" ? subscription() : subscription.dispose());
+  });
+}

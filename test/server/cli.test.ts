@@ -1,0 +1,59 @@
+import { spawnSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bundleServer } from "../helpers/bundleServer.js";
+import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
+
+let cli: string;
+let fixture: Fixture;
+
+beforeAll(async () => {
+  ({ cli } = await bundleServer());
+  fixture = createFixture();
+  fixture.write("src/dormant.ts", `import { hook } from "@hooklens/runtime";\nexport const h = hook("api.stream_chunk")(() => 1);\n`);
+  fixture.write("src/clean.ts", `import { hook } from "@hooklens/runtime";\nexport const h = hook("tool.post")(() => 1);\n`);
+  fixture.write("node_modules/ignored/index.ts", `import { hook } from "@hooklens/runtime";\nhook("api.pre_call");\n`);
+});
+afterAll(() => fixture.dispose());
+
+const hooklens = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { cwd: fixture.dir, encoding: "utf8" });
+
+describe("hooklens check", () => {
+  it("prints file:line:col, severity, message and code, and exits 1 when it finds a problem", () => {
+    const { status, stdout } = hooklens("check", "src");
+    expect(stdout).toContain("src/dormant.ts:2:23  warning  HookPoint.API_STREAM_CHUNK");
+    expect(stdout).toContain("HL001");
+    expect(stdout).toContain("1 problem(s) in 2 file(s).");
+    expect(status).toBe(1);
+  });
+
+  it("skips node_modules and exits 0 for clean files", () => {
+    const { status, stdout } = hooklens("check", "src/clean.ts");
+    expect(stdout).toContain("No problems in 1 file(s).");
+    expect(status).toBe(0);
+    expect(hooklens("check").stdout).not.toContain("ignored");
+  });
+
+  it("emits JSON with positions and the docs link", () => {
+    const { stdout } = hooklens("check", "src", "--format", "json");
+    const reports = JSON.parse(stdout) as { file: string; findings: { code: string; line: number; column: number; docs: string }[] }[];
+    const finding = reports.flatMap((r) => r.findings)[0]!;
+    expect(finding).toMatchObject({ code: "HL001", line: 2, column: 23 });
+    expect(finding.docs).toMatch(/docs\/rules\/HL001\.md$/);
+  });
+
+  it("tolerates warnings up to --max-warnings", () => {
+    expect(hooklens("check", "src", "--max-warnings", "1").status).toBe(0);
+  });
+
+  it("exits 2 with a specific message for bad usage and missing paths", () => {
+    const badFormat = hooklens("check", "--format", "xml");
+    expect(badFormat.status).toBe(2);
+    expect(badFormat.stderr).toContain('--format must be "text" or "json"');
+    const unknown = hooklens("lint");
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('unknown command "lint"');
+    const missing = hooklens("check", "no/such/dir");
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain("no such file or directory: no/such/dir");
+  });
+});
