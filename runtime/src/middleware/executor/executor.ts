@@ -1,0 +1,226 @@
+import { InvalidValueError } from "../../shared/errors.js";
+import { ToolResult, toolCall, type ToolCall } from "../calls.js";
+import { createRunContext, type RunContext, type RunContextOptions, type RunEventListener } from "../context.js";
+import { runAfter, runBefore, runOnError, runOnLlmEnd } from "../dispatch.js";
+import { ToolUsageError } from "../errors.js";
+import type { Hook, NodeUpdate } from "../hook.js";
+import { LLMInvocation, NodeInvocation, ToolInvocation } from "../invocations.js";
+import type { Ledger, LedgerEntry } from "../ledger.js";
+import type { LLMRequest, LLMResponse } from "../llm.js";
+import { approve, type Approval } from "./approval.js";
+import type { FlowNode, ModelClient, ToolBackend } from "./backends.js";
+import { cacheKey, type ToolCache } from "./cache.js";
+import { RunCounter, type RunLimits } from "./limits.js";
+
+export interface ExecutorOptions {
+  /** Called in this order in every phase. */
+  hooks?: readonly Hook[];
+  /** Decides on confirm tools; without it they are refused. */
+  approval?: Approval | null;
+  /** Serves ok outputs of cacheable tools. */
+  cache?: ToolCache | null;
+  /** Where model spend is recorded; given to run contexts that have none. */
+  ledger?: Ledger | null;
+  /** The default model of `callLlm`. */
+  model?: ModelClient | null;
+  /** Receives run events (for example `budget.warning`) of contexts made by `context()`. */
+  onEvent?: RunEventListener;
+  /** Per-run caps on calls. */
+  limits?: RunLimits;
+}
+
+/** A call the model asked for: a name, its arguments and, optionally, the provider's call id. */
+export interface ToolCallInput {
+  readonly name: string;
+  readonly arguments?: Readonly<Record<string, unknown>>;
+  readonly id?: string;
+}
+
+/**
+ * Runs tool calls, model calls and flow nodes through the middleware hooks:
+ * before → (approval · cache · call) → after, or on-error when the call step throws.
+ */
+export class Executor {
+  readonly hooks: readonly Hook[];
+  readonly #tools: ToolBackend;
+  readonly #approval: Approval | null;
+  readonly #cache: ToolCache | null;
+  readonly #ledger: Ledger | null;
+  readonly #model: ModelClient | null;
+  readonly #onEvent: RunEventListener | undefined;
+  readonly #counter: RunCounter;
+  readonly #bound = new WeakMap<RunContext, RunContext>();
+
+  constructor(registry: ToolBackend, options: ExecutorOptions = {}) {
+    this.#tools = registry;
+    this.hooks = Object.freeze([...(options.hooks ?? [])]);
+    this.#approval = options.approval ?? null;
+    this.#cache = options.cache ?? null;
+    this.#ledger = options.ledger ?? null;
+    this.#model = options.model ?? null;
+    this.#onEvent = options.onEvent;
+    this.#counter = new RunCounter(options.limits);
+  }
+
+  /** A run context wired to this executor's ledger and event listener. */
+  context(options: RunContextOptions = {}): RunContext {
+    const onEvent = options.onEvent ?? this.#onEvent;
+    return createRunContext({ ...options, ledger: options.ledger ?? this.#ledger, ...(onEvent ? { onEvent } : {}) });
+  }
+
+  /** Runs one tool call through every phase and returns its result. */
+  async callTool(input: ToolCallInput | ToolCall, runCtx: RunContext): Promise<ToolResult> {
+    const ctx = this.#bind(runCtx);
+    const spec = this.#tools.spec(input.name);
+    if (spec === undefined) throw new ToolUsageError(`tool ${input.name} is not registered`);
+    this.#counter.count(ctx, "toolCalls");
+    let inv = new ToolInvocation(spec, toolCall(input.name, { ...(input.arguments ?? {}) }, input.id), ctx);
+
+    const skip = await runBefore(this.hooks, "beforeTool", inv);
+    if (skip !== null) return runAfter(this.hooks, "afterTool", inv, toToolResult(inv, skip.value));
+
+    let approved: ToolInvocation;
+    try {
+      approved = await approve(inv, this.#approval);
+    } catch (error) {
+      return this.#recoverTool(inv, error);
+    }
+    if (approved !== inv) {
+      // Edited arguments: to the hooks this is a second beforeTool, so checks see what really runs.
+      inv = approved;
+      const skipEdited = await runBefore(this.hooks, "beforeTool", inv);
+      if (skipEdited !== null) return runAfter(this.hooks, "afterTool", inv, toToolResult(inv, skipEdited.value));
+    }
+
+    let result: ToolResult;
+    try {
+      result = await this.#cachedOrRun(inv);
+    } catch (error) {
+      return this.#recoverTool(inv, error);
+    }
+    return runAfter(this.hooks, "afterTool", inv, result);
+  }
+
+  /**
+   * Runs one model call through every phase. `onLlmEnd` runs once at the end however the call
+   * ended, with the ledger entry it recorded or null.
+   */
+  async callLlm(request: LLMRequest, runCtx: RunContext, options: { model?: ModelClient } = {}): Promise<LLMResponse> {
+    const ctx = this.#bind(runCtx);
+    const model = options.model ?? this.#model;
+    if (model === null) throw new InvalidValueError("callLlm needs a model: pass one to the Executor or to the call");
+    this.#counter.count(ctx, "llmCalls");
+    const inv = new LLMInvocation(request, model.provider, model.model, ctx);
+    const billing: { entry: LedgerEntry | null } = { entry: null };
+
+    let outcome: { ok: true; response: LLMResponse } | { ok: false; error: unknown };
+    try {
+      outcome = { ok: true, response: await this.#llmPhases(inv, model, billing) };
+    } catch (error) {
+      outcome = { ok: false, error };
+    }
+    try {
+      await runOnLlmEnd(this.hooks, inv, billing.entry);
+    } catch (endError) {
+      // The call's own error is the one the caller needs; dispatch already logged this one.
+      if (outcome.ok) throw endError;
+    }
+    if (!outcome.ok) throw outcome.error;
+    return outcome.response;
+  }
+
+  /** Runs one flow node through every phase and returns the state update. */
+  async runNode<S extends object>(flow: string, node: FlowNode<S>, state: Readonly<S>, runCtx: RunContext): Promise<NodeUpdate> {
+    const ctx = this.#bind(runCtx);
+    const inv = new NodeInvocation<S>(flow, node.name, state, ctx);
+    const skip = await runBefore(this.hooks, "beforeNode", inv);
+    let update: NodeUpdate;
+    if (skip !== null) update = toUpdate(skip.value);
+    else {
+      try {
+        update = toUpdate(await node.run(state, ctx));
+      } catch (error) {
+        const recovered = await runOnError(this.hooks, "onNodeError", inv, error);
+        if (recovered === null) throw error;
+        return toUpdate(recovered.value);
+      }
+    }
+    return runAfter(this.hooks, "afterNode", inv, update);
+  }
+
+  async #llmPhases(inv: LLMInvocation, model: ModelClient, billing: { entry: LedgerEntry | null }): Promise<LLMResponse> {
+    const skip = await runBefore(this.hooks, "beforeLlm", inv);
+    let response: LLMResponse;
+    if (skip !== null) response = toResponse(skip.value);
+    else {
+      try {
+        response = await model.complete(inv.request, inv.ctx.signal);
+        billing.entry = bill(inv, response);
+      } catch (error) {
+        const recovered = await runOnError(this.hooks, "onLlmError", inv, error);
+        if (recovered === null) throw error;
+        return toResponse(recovered.value);
+      }
+    }
+    return runAfter(this.hooks, "afterLlm", inv, response);
+  }
+
+  async #cachedOrRun(inv: ToolInvocation): Promise<ToolResult> {
+    const cache = inv.spec.cacheable ? this.#cache : null;
+    const key = cache === null ? "" : cacheKey(inv.spec.name, inv.call.arguments);
+    if (cache !== null) {
+      const hit = await cache.get(key);
+      if (hit !== undefined) return new ToolResult({ callId: inv.call.id, tool: inv.spec.name, status: "ok", value: hit, attempts: 0, cached: true });
+    }
+    const result = await this.#tools.run(inv.call, inv.spec, inv.ctx);
+    if (cache !== null && result.ok) await cache.set(key, result.value);
+    return result;
+  }
+
+  async #recoverTool(inv: ToolInvocation, error: unknown): Promise<ToolResult> {
+    const recovered = await runOnError(this.hooks, "onToolError", inv, error);
+    if (recovered === null) throw error;
+    return toToolResult(inv, recovered.value);
+  }
+
+  /** The caller's context, given this executor's ledger when it has none (the same object every time). */
+  #bind(ctx: RunContext): RunContext {
+    if (ctx.ledger !== null || this.#ledger === null) return ctx;
+    let bound = this.#bound.get(ctx);
+    if (bound === undefined) {
+      bound = Object.assign(Object.create(Object.getPrototypeOf(ctx) as object) as RunContext, ctx, { ledger: this.#ledger });
+      this.#bound.set(ctx, bound);
+    }
+    return bound;
+  }
+}
+
+/** A ShortCircuit value as a tool result: a ToolResult stays as it is, anything else is an ok output. */
+function toToolResult(inv: ToolInvocation, value: unknown): ToolResult {
+  if (value instanceof ToolResult) return value;
+  return new ToolResult({ callId: inv.call.id, tool: inv.spec.name, status: "ok", value, attempts: 0 });
+}
+
+/** A ShortCircuit value as a model response: a string becomes the content, anything else is taken as a response. */
+function toResponse(value: unknown): LLMResponse {
+  if (typeof value === "string") return { content: value, finishReason: null, usage: null };
+  return value as LLMResponse;
+}
+
+function toUpdate(value: unknown): NodeUpdate {
+  return value !== null && typeof value === "object" ? (value as NodeUpdate) : {};
+}
+
+/** Records the call's usage in the run's ledger; null without a ledger. */
+function bill(inv: LLMInvocation, response: LLMResponse): LedgerEntry | null {
+  const ledger = inv.ctx.ledger;
+  if (ledger === null) return null;
+  return ledger.record({
+    runId: inv.ctx.runId,
+    threadId: inv.ctx.threadId,
+    provider: inv.provider,
+    model: inv.model,
+    inputTokens: response.usage?.inputTokens ?? null,
+    outputTokens: response.usage?.outputTokens ?? null,
+  });
+}

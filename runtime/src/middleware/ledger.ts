@@ -1,0 +1,103 @@
+import { InvalidValueError } from "../shared/errors.js";
+
+/** USD per million tokens. */
+export interface ModelPrice {
+  readonly inputPerMillion: number;
+  readonly outputPerMillion: number;
+}
+
+/** Prices keyed by `"<provider>/<model>"` or by model name; the first key found wins. */
+export type PriceTable = Readonly<Record<string, ModelPrice>>;
+
+/** One billed model call. `costUsd` is null when the cost is unknown (no usage, or no price). */
+export interface LedgerEntry {
+  readonly runId: string;
+  readonly threadId: string;
+  readonly provider: string;
+  readonly model: string;
+  readonly inputTokens: number | null;
+  readonly outputTokens: number | null;
+  readonly costUsd: number | null;
+  /** Epoch milliseconds. */
+  readonly at: number;
+}
+
+export interface LedgerRecord {
+  runId: string;
+  threadId?: string;
+  provider: string;
+  model: string;
+  /** Null when the provider reported no usage. */
+  inputTokens: number | null;
+  outputTokens: number | null;
+  /** A cost the provider reported; otherwise it is computed from the price table. */
+  costUsd?: number;
+}
+
+export interface LedgerFilter {
+  threadId?: string;
+}
+
+/** Records model spend per call and sums it by run, by thread or over everything. */
+export class Ledger {
+  readonly #prices: PriceTable;
+  readonly #entries: LedgerEntry[] = [];
+
+  constructor(options: { prices?: PriceTable } = {}) {
+    this.#prices = { ...(options.prices ?? {}) };
+  }
+
+  /** Adds one model call and returns its entry. */
+  record(call: LedgerRecord): LedgerEntry {
+    for (const n of [call.inputTokens, call.outputTokens, call.costUsd]) {
+      if (n !== null && n !== undefined && !(Number.isFinite(n) && n >= 0)) {
+        throw new InvalidValueError(`ledger amounts must be finite and non-negative, got ${n}`);
+      }
+    }
+    const entry: LedgerEntry = Object.freeze({
+      runId: call.runId,
+      threadId: call.threadId ?? "",
+      provider: call.provider,
+      model: call.model,
+      inputTokens: call.inputTokens,
+      outputTokens: call.outputTokens,
+      costUsd: call.costUsd ?? this.#price(call),
+      at: Date.now(),
+    });
+    this.#entries.push(entry);
+    return entry;
+  }
+
+  /** The known spend of one run, of one thread (`{ threadId }`), of both, or of everything (no arguments). */
+  totalUsd(runId?: string | null, filter: LedgerFilter = {}): number {
+    let total = 0;
+    for (const e of this.#select(runId, filter)) total += e.costUsd ?? 0;
+    return total;
+  }
+
+  /** How many selected entries have no known cost (a budget cannot vouch for them). */
+  unpricedCount(runId?: string | null, filter: LedgerFilter = {}): number {
+    let count = 0;
+    for (const e of this.#select(runId, filter)) if (e.costUsd === null) count += 1;
+    return count;
+  }
+
+  /** The selected entries, oldest first. */
+  entries(runId?: string | null, filter: LedgerFilter = {}): LedgerEntry[] {
+    return [...this.#select(runId, filter)];
+  }
+
+  *#select(runId: string | null | undefined, filter: LedgerFilter): Iterable<LedgerEntry> {
+    for (const e of this.#entries) {
+      if (runId !== undefined && runId !== null && e.runId !== runId) continue;
+      if (filter.threadId !== undefined && e.threadId !== filter.threadId) continue;
+      yield e;
+    }
+  }
+
+  #price(call: LedgerRecord): number | null {
+    const price = this.#prices[`${call.provider}/${call.model}`] ?? this.#prices[call.model];
+    if (price === undefined || call.inputTokens === null || call.outputTokens === null) return null;
+    return (call.inputTokens * price.inputPerMillion + call.outputTokens * price.outputPerMillion) / 1_000_000;
+  }
+}
