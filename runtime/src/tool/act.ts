@@ -1,0 +1,164 @@
+import { randomUUID } from "node:crypto";
+import { getLogger } from "../shared/log.js";
+import type { HookBus } from "../session/hookBus.js";
+import { HookPoint } from "../session/hookPoint.js";
+import { Message, type MessageInit } from "../session/message.js";
+import { ToolCallAction } from "../session/toolCallAction.js";
+import type { ActionManager } from "./actionManager.js";
+import { readEnvelope } from "./actionRequest.js";
+import { ConfigurationError } from "./errors.js";
+import type { FunctionCalling } from "./functionCalling.js";
+import { isPlainObject, type ToolArgs } from "./objects.js";
+import { summarize } from "./summary.js";
+
+/** What a tool call returns to the caller: the call and its output (or an error object). */
+export interface ActionResponseModel {
+  function: string;
+  arguments: unknown;
+  output: unknown;
+}
+
+/** The parts of a Branch the action flow uses. `Branch` has all of them. */
+export interface ActingBranch {
+  readonly id: string;
+  readonly hooks: HookBus | null;
+  readonly actionManager: ActionManager;
+  authorize(action: unknown): Promise<boolean>;
+  emitAndLog(event: unknown): Promise<unknown[]>;
+  hasMessage(id: string): boolean;
+  addMessageAsync<C>(message: Message<C> | MessageInit<C>): Promise<Message<C>>;
+}
+
+export interface ActOptions {
+  /** Turn a failed invocation into an error response instead of throwing. A TOOL_PRE guard's error is thrown regardless. */
+  suppressErrors?: boolean;
+  /** Log each call's output at info level. */
+  verboseAction?: boolean;
+}
+
+/** The output a governance denial produces. */
+export const GOVERNANCE_DENIAL = "denied by governance gate";
+
+/**
+ * One tool call on a branch, in the effective order:
+ *
+ * 1. read the request envelope (`{ function, arguments }`; anything else throws);
+ * 2. `branch.authorize(ToolCallAction)` — a denial adds the request/response messages and
+ *    returns `{ error: "denied by governance gate" }` as output; no HookBus point fires;
+ * 3. TOOL_PRE `{ toolName, callId, argsSummary }` on the branch's bus — blocking: a guard's error
+ *    propagates even with `suppressErrors`, and nothing is recorded;
+ * 4. `ActionManager.invoke` — validation, then preprocessor → callable → postprocessor;
+ * 5. TOOL_POST `{ callId, toolName, resultSummary, duration }` on success, or TOOL_ERROR
+ *    `{ callId, toolName, error, duration }` when validation or any part of the invocation
+ *    (the callable or a processor) fails;
+ * 6. the call is emitted to the observer, and the action request/response messages are added.
+ *
+ * `callId` is a fresh UUID shared by TOOL_PRE and TOOL_POST/TOOL_ERROR; summaries are cut to
+ * 200 characters. `duration` is in seconds (null when the call never ran).
+ */
+export async function act(branch: ActingBranch, request: unknown, options: ActOptions = {}): Promise<ActionResponseModel> {
+  const envelope = readEnvelope(request);
+  const fn = envelope.function;
+  const args = envelope.arguments;
+  const governedArgs: ToolArgs = isPlainObject(args) ? args : {};
+
+  const allowed = await branch.authorize(new ToolCallAction({ function: fn, arguments: governedArgs, branchId: branch.id }));
+  if (!allowed) {
+    const denial = { error: GOVERNANCE_DENIAL, function: fn };
+    await recordExchange(branch, request, fn, governedArgs, denial, null);
+    return { function: fn, arguments: governedArgs, output: denial };
+  }
+
+  const bus = branch.hooks;
+  const callId = randomUUID();
+  if (bus) await bus.emit(HookPoint.TOOL_PRE, { toolName: fn, callId, argsSummary: summarize(args) });
+
+  let call: FunctionCalling | null = null;
+  try {
+    call = await branch.actionManager.invoke(request);
+    if (call.execution.status === "failed") throw call.execution.error;
+    if (bus) {
+      await bus.emit(HookPoint.TOOL_POST, {
+        callId,
+        toolName: fn,
+        resultSummary: summarize(call.execution.response),
+        duration: call.execution.duration ?? 0,
+      });
+    }
+  } catch (error) {
+    if (bus) await bus.emit(HookPoint.TOOL_ERROR, { callId, toolName: fn, error, duration: call?.execution.duration ?? null });
+    getLogger().debug({ err: error, function: fn, branch: branch.id }, `Tool call ${fn} failed: ${messageOf(error)}`);
+    if (!options.suppressErrors) throw error;
+    const message = messageOf(error);
+    await recordExchange(branch, request, fn, args, { error: message, function: fn, arguments: args }, call);
+    return { function: fn, arguments: args, output: { error: message, message: `Error invoking action '${fn}': ${message}` } };
+  }
+
+  await branch.emitAndLog(call);
+  const output = call.execution.response;
+  if (options.verboseAction) getLogger().info({ function: fn }, `Action ${fn} returned: ${summarize(output)}`);
+  await recordExchange(branch, request, fn, call.arguments, output, call);
+  return { function: fn, arguments: args, output };
+}
+
+export type ActStrategy = "concurrent" | "sequential";
+
+export interface ActAllOptions extends ActOptions {
+  /** "concurrent" (default) starts every call at once; "sequential" runs them one after another. */
+  strategy?: ActStrategy;
+}
+
+/**
+ * Runs one request or several and always returns a list. Defaults as built: `strategy:
+ * "concurrent"` and `suppressErrors: true`. An unknown strategy is a ConfigurationError.
+ */
+export async function actAll(branch: ActingBranch, requests: unknown, options: ActAllOptions = {}): Promise<ActionResponseModel[]> {
+  const { strategy = "concurrent", suppressErrors = true, verboseAction = false } = options;
+  const list = Array.isArray(requests) ? [...(requests as unknown[])] : [requests];
+  const one = (request: unknown): Promise<ActionResponseModel> => act(branch, request, { suppressErrors, verboseAction });
+  if (strategy === "concurrent") return Promise.all(list.map(one));
+  if (strategy === "sequential") {
+    const results: ActionResponseModel[] = [];
+    for (const request of list) results.push(await one(request));
+    return results;
+  }
+  throw new ConfigurationError("Invalid strategy. Choose 'concurrent' or 'sequential'.");
+}
+
+/** Adds the action_request message (the request itself when it is one) unless it is there, then the action_response. */
+async function recordExchange(
+  branch: ActingBranch,
+  request: unknown,
+  fn: string,
+  args: unknown,
+  output: unknown,
+  call: FunctionCalling | null,
+): Promise<void> {
+  const toolId = call?.funcTool.id ?? null;
+  let requestMessage: Message;
+  if (request instanceof Message && request.role === "action_request") {
+    requestMessage = branch.hasMessage(request.id) ? request : await branch.addMessageAsync(request);
+  } else {
+    requestMessage = await branch.addMessageAsync({
+      role: "action_request",
+      content: { function: fn, arguments: args },
+      sender: branch.id,
+      recipient: toolId,
+    });
+  }
+  const response = await branch.addMessageAsync({
+    role: "action_response",
+    content: { function: fn, arguments: args, output, actionRequestId: requestMessage.id },
+    sender: toolId,
+    recipient: branch.id,
+  });
+  if (isPlainObject(requestMessage.content)) requestMessage.content["actionResponseId"] = response.id;
+}
+
+function messageOf(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return "unknown error";
+  }
+}

@@ -1,0 +1,108 @@
+import type { Dirent } from "node:fs";
+import { readdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import { fnmatch } from "../fnmatch.js";
+import { defineCodingTool, type CodingToolDefinition } from "./definition.js";
+import { failure, type Workspace } from "./workspace.js";
+
+const SKIPPED_DIRS = new Set([".git", "node_modules"]);
+const MAX_FILE_BYTES = 1024 * 1024;
+const MAX_FILES = 20_000;
+const MAX_LINE_CHARS = 500;
+const DEFAULT_MAX_RESULTS = 100;
+
+export const SearchRequest = z.object({
+  pattern: z.string().min(1).describe("A regular expression (or plain text with literal: true)"),
+  path: z.string().optional().describe("File or directory to search, relative to the workspace root (default: the root)"),
+  glob: z.string().optional().describe('Only files whose name matches, e.g. "*.ts"'),
+  literal: z.boolean().optional().describe("Treat the pattern as plain text"),
+  caseSensitive: z.boolean().optional().describe("Default true"),
+  maxResults: z.number().int().min(1).max(1_000).optional().describe(`Default ${DEFAULT_MAX_RESULTS}`),
+});
+
+interface Match {
+  file: string;
+  line: number;
+  text: string;
+}
+
+/** Searches text files in the workspace line by line. Skips .git, node_modules, symlinks, binaries and large files. */
+export function searchTool(workspace: Workspace): CodingToolDefinition {
+  return defineCodingTool(
+    "Search the workspace's text files for a pattern; returns file, line number and line.",
+    SearchRequest,
+    async (args) => {
+      const source = args.literal ? args.pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : args.pattern;
+      let regex: RegExp;
+      try {
+        regex = new RegExp(source, args.caseSensitive === false ? "i" : "");
+      } catch (error) {
+        return failure(`Invalid pattern: ${(error as Error).message}`);
+      }
+      const start = workspace.resolve(args.path ?? ".");
+      const limit = args.maxResults ?? DEFAULT_MAX_RESULTS;
+      const matches: Match[] = [];
+      let filesSearched = 0;
+      let truncated = false;
+      for await (const file of walk(start)) {
+        if (args.glob && !fnmatch(args.glob.includes("/") ? workspace.relative(file) : path.basename(file), args.glob)) continue;
+        if (++filesSearched > MAX_FILES) {
+          truncated = true;
+          break;
+        }
+        const found = await searchFile(file, regex, workspace.relative(file), limit - matches.length);
+        matches.push(...found.matches);
+        if (found.more || matches.length >= limit) {
+          truncated = true; // the limit was reached; more matches may exist
+          break;
+        }
+      }
+      return { success: true, matches, filesSearched: Math.min(filesSearched, MAX_FILES), truncated };
+    },
+  );
+}
+
+async function* walk(start: string): AsyncGenerator<string> {
+  const info = await stat(start);
+  if (info.isFile()) {
+    yield start;
+    return;
+  }
+  const pending = [start];
+  while (pending.length > 0) {
+    const dir = pending.pop()!;
+    let entries: Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    entries.sort((a, b) => b.name.localeCompare(a.name)); // popped in name order
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name)) pending.push(full);
+    }
+    for (const entry of entries.reverse()) if (entry.isFile()) yield path.join(dir, entry.name);
+  }
+}
+
+async function searchFile(file: string, regex: RegExp, relative: string, room: number): Promise<{ matches: Match[]; more: boolean }> {
+  const matches: Match[] = [];
+  let bytes: Buffer;
+  try {
+    if ((await stat(file)).size > MAX_FILE_BYTES) return { matches, more: false };
+    bytes = await readFile(file);
+  } catch {
+    return { matches, more: false };
+  }
+  if (bytes.subarray(0, 8192).includes(0)) return { matches, more: false };
+  const lines = bytes.toString("utf8").split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.length > MAX_LINE_CHARS ? lines[i]!.slice(0, MAX_LINE_CHARS) : lines[i]!;
+    if (!regex.test(line)) continue;
+    if (matches.length >= room) return { matches, more: true };
+    matches.push({ file: relative, line: i + 1, text: line });
+  }
+  return { matches, more: false };
+}

@@ -1,0 +1,41 @@
+import path from "node:path";
+import { isWithin, resolveLoose } from "../paths.js";
+
+/** A path that leaves the workspace. Tools turn it into a `{ success: false, error }` result. */
+export class OutsideWorkspaceError extends Error {
+  override name = "OutsideWorkspaceError";
+}
+
+/**
+ * The root every coding tool is confined to. Paths are resolved through symlinks before the
+ * containment check, so a link pointing outside does not open a way out.
+ */
+export class Workspace {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = resolveLoose(root);
+  }
+
+  /** The absolute, symlink-resolved path of `target` (relative paths start at the root); throws when it is outside. */
+  resolve(target: string, base: string = this.root): string {
+    const resolved = resolveLoose(path.resolve(base, target));
+    if (!isWithin(resolved, this.root)) throw new OutsideWorkspaceError(`Path is outside the workspace: ${target}`);
+    return resolved;
+  }
+
+  /** True when `target` resolves inside the workspace. */
+  contains(target: string, base: string = this.root): boolean {
+    return isWithin(resolveLoose(path.resolve(base, target)), this.root);
+  }
+
+  /** A path relative to the root, with "/" separators, for results shown to the model. */
+  relative(absolute: string): string {
+    return path.relative(this.root, absolute).split(path.sep).join("/") || ".";
+  }
+}
+
+/** The uniform failure result of a coding tool. */
+export function failure(error: unknown): { success: false; error: string } {
+  return { success: false, error: error instanceof Error ? error.message : String(error) };
+}

@@ -1,0 +1,39 @@
+import { realpathSync } from "node:fs";
+import { homedir } from "node:os";
+import path from "node:path";
+
+/** `~` and `~/…` become the home directory (Python's `expanduser`); other paths are unchanged. */
+export function expandUser(raw: string): string {
+  if (raw === "~") return homedir();
+  if (raw.startsWith("~/") || raw.startsWith(`~${path.sep}`)) return path.join(homedir(), raw.slice(2));
+  return raw;
+}
+
+/**
+ * An absolute path with every symlink in its existing part resolved; the missing tail is kept as
+ * written (Python's `Path.resolve(strict=False)`). A symlink that points outside a root is
+ * therefore seen where it really leads.
+ */
+export function resolveLoose(target: string): string {
+  const absolute = path.resolve(target);
+  let existing = absolute;
+  const tail: string[] = [];
+  for (;;) {
+    try {
+      const real = realpathSync(existing);
+      return tail.length ? path.join(real, ...tail.reverse()) : real;
+    } catch {
+      const parent = path.dirname(existing);
+      if (parent === existing) return absolute;
+      tail.push(path.basename(existing));
+      existing = parent;
+    }
+  }
+}
+
+/** True when `child` is `root` or inside it, compared by whole path components (`/a/b-evil` is not inside `/a/b`). */
+export function isWithin(child: string, root: string): boolean {
+  const relative = path.relative(root, child);
+  if (relative === "") return true;
+  return relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
+}

@@ -1,0 +1,159 @@
+/** Length, in code points, of the argument and result summaries on TOOL_PRE and TOOL_POST. */
+export const SUMMARY_LIMIT = 200;
+
+/** Thrown inside the walk once enough text exists; never escapes `summarize`. */
+const FULL: unique symbol = Symbol("summary full");
+
+class SummaryWriter {
+  text = "";
+  // Code points need at most two UTF-16 units each, so this many units always covers the cut.
+  constructor(private readonly capacity: number) {}
+
+  write(piece: string): void {
+    this.text += piece;
+    if (this.text.length >= this.capacity) throw FULL;
+  }
+}
+
+/**
+ * A short, deterministic description of any value (the TypeScript reading of Python's
+ * `str(x)[:200]`): a top-level string as is, anything else as compact JSON-like text in key
+ * insertion order, cut to `limit` code points with no ellipsis. It reads only as much of the value
+ * as the cut needs, so huge inputs cost little, and it never throws: cycles, throwing getters,
+ * bigints, symbols and functions all get a readable stand-in.
+ */
+export function summarize(value: unknown, limit: number = SUMMARY_LIMIT): string {
+  const writer = new SummaryWriter(limit * 2 + 2);
+  try {
+    if (typeof value === "string") writer.write(value.slice(0, limit * 2 + 2));
+    else writeValue(writer, value, new Set(), limit);
+  } catch (error) {
+    if (error !== FULL) writer.text += `[unserialisable: ${messageOf(error)}]`;
+  }
+  return cutCodePoints(writer.text, limit);
+}
+
+function writeValue(writer: SummaryWriter, value: unknown, seen: Set<object>, limit: number): void {
+  switch (typeof value) {
+    case "string":
+      writer.write(JSON.stringify(value.slice(0, limit * 2 + 2)));
+      return;
+    case "number":
+      writer.write(Number.isFinite(value) ? JSON.stringify(value) : String(value));
+      return;
+    case "boolean":
+      writer.write(String(value));
+      return;
+    case "bigint":
+      writer.write(`${value}n`);
+      return;
+    case "undefined":
+      writer.write("undefined");
+      return;
+    case "symbol":
+      writer.write(value.toString());
+      return;
+    case "function":
+      writer.write(`[Function ${value.name || "anonymous"}]`);
+      return;
+  }
+  if (value === null) {
+    writer.write("null");
+    return;
+  }
+  writeObject(writer, value as object, seen, limit);
+}
+
+function writeObject(writer: SummaryWriter, object: object, seen: Set<object>, limit: number): void {
+  if (seen.has(object)) {
+    writer.write("[Circular]");
+    return;
+  }
+  seen.add(object);
+  try {
+    if (object instanceof GetterFailure) return writer.write(`[getter threw: ${object.message}]`);
+    if (object instanceof Error) return writer.write(`${object.name}: ${object.message}`);
+    if (object instanceof Date) return writer.write(Number.isNaN(object.getTime()) ? "Invalid Date" : object.toISOString());
+    if (Array.isArray(object)) return writeItems(writer, "[", object, seen, limit);
+    if (object instanceof Set) return writeItems(writer, "Set[", object, seen, limit);
+    if (object instanceof Map) return writeEntries(writer, "Map{", object.entries(), seen, limit);
+    if (ArrayBuffer.isView(object)) return writer.write(`[${object.constructor.name} ${object.byteLength} bytes]`);
+    writeEntries(writer, `${classPrefix(object)}{`, ownEntries(object), seen, limit);
+  } finally {
+    seen.delete(object);
+  }
+}
+
+function writeItems(writer: SummaryWriter, open: string, items: Iterable<unknown>, seen: Set<object>, limit: number): void {
+  writer.write(open);
+  let first = true;
+  for (const item of items) {
+    if (!first) writer.write(",");
+    first = false;
+    writeValue(writer, item, seen, limit);
+  }
+  writer.write("]");
+}
+
+function writeEntries(
+  writer: SummaryWriter,
+  open: string,
+  entries: Iterable<readonly [unknown, unknown]>,
+  seen: Set<object>,
+  limit: number,
+): void {
+  writer.write(open);
+  let first = true;
+  for (const [key, field] of entries) {
+    if (!first) writer.write(",");
+    first = false;
+    writeValue(writer, key, seen, limit);
+    writer.write(":");
+    writeValue(writer, field, seen, limit);
+  }
+  writer.write("}");
+}
+
+/** Own enumerable string keys in insertion order; a getter that throws is reported, not raised. */
+function* ownEntries(object: object): Generator<readonly [string, unknown]> {
+  for (const key of Object.keys(object)) {
+    let field: unknown;
+    try {
+      field = (object as Record<string, unknown>)[key];
+    } catch (error) {
+      field = new GetterFailure(messageOf(error));
+    }
+    yield [key, field];
+  }
+}
+
+/** Stands in for a property whose getter threw; prints as `[getter threw: …]`. */
+class GetterFailure {
+  constructor(readonly message: string) {}
+}
+
+function classPrefix(object: object): string {
+  const proto: unknown = Object.getPrototypeOf(object);
+  if (proto === null || proto === Object.prototype) return "";
+  const name = (proto as { constructor?: { name?: unknown } }).constructor?.name;
+  return typeof name === "string" && name !== "" ? name : "";
+}
+
+function messageOf(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return "unknown error";
+  }
+}
+
+function cutCodePoints(text: string, limit: number): string {
+  let units = 0;
+  let points = 0;
+  while (units < text.length && points < limit) {
+    const code = text.codePointAt(units)!;
+    units += code > 0xffff ? 2 : 1;
+    points++;
+  }
+  return text.slice(0, units);
+}
