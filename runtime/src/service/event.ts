@@ -1,0 +1,160 @@
+import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { InvalidValueError, HookLensError } from "../shared/errors.js";
+import { isCancellation, toError } from "./cancellation.js";
+import { StreamClosedError } from "./errors.js";
+import { EventStatus, isEventStatus, TERMINAL_EVENT_STATUSES } from "./eventStatus.js";
+import { EventExecution, type ExecutionDict } from "./execution.js";
+
+export interface EventInit {
+  id?: string;
+  /** POSIX seconds, a float. */
+  createdAt?: number;
+  metadata?: Record<string, unknown>;
+  streaming?: boolean;
+}
+
+/** Options of `invoke()` and `stream()`: aborting `signal` cancels the run. */
+export interface InvokeOptions {
+  signal?: AbortSignal;
+}
+
+/** A class of events (what a pre-create hook receives). */
+export type EventClass = abstract new (...args: never[]) => Event;
+
+/** The plain snapshot an event logs as. */
+export interface EventDict extends ExecutionDict {
+  id: string;
+  lionClass: string;
+  createdAt: number;
+}
+
+/** Seconds on a monotonic clock. */
+export function monotonicSeconds(): number {
+  return performance.now() / 1000;
+}
+
+/**
+ * Something that runs once and keeps the outcome. `invoke()` never rejects for an ordinary
+ * failure: the error is recorded and the status becomes FAILED. A cancellation (an aborted
+ * signal, or an error named "AbortError") is recorded as CANCELLED and rethrown. Subclasses
+ * implement `_invoke` and, when they stream, `_stream`.
+ */
+export class Event {
+  readonly id: string;
+  readonly createdAt: number;
+  metadata: Record<string, unknown>;
+  readonly execution = new EventExecution();
+  streaming: boolean;
+
+  constructor(init: EventInit = {}) {
+    this.id = init.id ?? randomUUID();
+    this.createdAt = init.createdAt ?? Date.now() / 1000;
+    this.metadata = init.metadata ?? {};
+    this.streaming = init.streaming ?? false;
+  }
+
+  get status(): EventStatus {
+    return this.execution.status;
+  }
+
+  /** Accepts a member or its exact string value; anything else is an InvalidValueError. */
+  set status(value: EventStatus | `${EventStatus}`) {
+    if (!isEventStatus(value)) throw new InvalidValueError(`Invalid status: ${String(value)}`);
+    this.execution.status = value;
+  }
+
+  get response(): unknown {
+    return this.execution.response;
+  }
+
+  set response(value: unknown) {
+    this.execution.response = value;
+  }
+
+  /** The request this event carries; subclasses override. */
+  get request(): Record<string, unknown> {
+    return {};
+  }
+
+  /** The class name hooks see as `lionClass`. */
+  className(): string {
+    return this.constructor.name;
+  }
+
+  /** Runs the event once; does nothing unless the status is PENDING. */
+  async invoke(options: InvokeOptions = {}): Promise<void> {
+    if (this.execution.status !== EventStatus.PENDING) return;
+    this.execution.status = EventStatus.PROCESSING;
+    const start = monotonicSeconds();
+    try {
+      const result = await this._invoke(options.signal);
+      this.execution.response = result;
+      this.execution.status = EventStatus.COMPLETED;
+    } catch (error) {
+      if (this.#recordError(error, options.signal)) throw error;
+    } finally {
+      this.execution.duration = monotonicSeconds() - start;
+    }
+  }
+
+  /**
+   * Runs the event as a stream of chunks; does nothing once the status is terminal. The same
+   * outcome contract as `invoke()`: a failure ends the stream quietly with FAILED (chunks already
+   * yielded stay delivered), a cancellation is CANCELLED and rethrown, and a consumer that stops
+   * reading early leaves the event CANCELLED.
+   */
+  async *stream(options: InvokeOptions = {}): AsyncGenerator<unknown, void, undefined> {
+    if (TERMINAL_EVENT_STATUSES.has(this.execution.status)) return;
+    this.execution.status = EventStatus.PROCESSING;
+    const start = monotonicSeconds();
+    let settled = false;
+    try {
+      for await (const chunk of this._stream(options.signal)) yield chunk;
+      settled = true;
+      this.execution.status = EventStatus.COMPLETED;
+    } catch (error) {
+      settled = true;
+      if (this.#recordError(error, options.signal)) throw error;
+    } finally {
+      if (!settled) {
+        this.execution.addError(new StreamClosedError("The stream was closed before it finished"));
+        this.execution.status = EventStatus.CANCELLED;
+      }
+      this.execution.duration = monotonicSeconds() - start;
+    }
+  }
+
+  /** Records a cancellation (CANCELLED; returns true: rethrow it) or a failure (FAILED; returns false). */
+  #recordError(error: unknown, signal: AbortSignal | undefined): boolean {
+    if (isCancellation(error, signal)) {
+      this.execution.addError(error);
+      this.execution.status = EventStatus.CANCELLED;
+      return true;
+    }
+    this.execution.status = EventStatus.FAILED;
+    this.execution.addError(toError(error));
+    return false;
+  }
+
+  /** The work of `invoke()`; its return value becomes the response. */
+  protected _invoke(_signal?: AbortSignal): Promise<unknown> {
+    return Promise.reject(new HookLensError(`${this.className()} does not implement _invoke()`));
+  }
+
+  /** The work of `stream()`. */
+  // eslint-disable-next-line require-yield
+  protected async *_stream(_signal?: AbortSignal): AsyncGenerator<unknown, void, undefined> {
+    throw new HookLensError(`${this.className()} does not implement _stream()`);
+  }
+
+  /** A plain snapshot of the event and its execution. */
+  toDict(): EventDict {
+    return { id: this.id, lionClass: this.className(), createdAt: this.createdAt, ...this.execution.toDict() };
+  }
+}
+
+/** The `lionClass` of an event or an event class. */
+export function classNameOf(eventLike: Event | EventClass): string {
+  return typeof eventLike === "function" ? eventLike.name : eventLike.className();
+}

@@ -1,0 +1,235 @@
+import { InvalidValueError } from "../shared/errors.js";
+import { getLogger } from "../shared/log.js";
+import { isCancellation, toError } from "./cancellation.js";
+import { Deadline, DEADLINE_OPTION, DeadlineParams } from "./deadline.js";
+import { MissingHookHandlerError } from "./errors.js";
+import { classNameOf, Event, type EventClass } from "./event.js";
+import { EventStatus } from "./eventStatus.js";
+import {
+  HookEventTypes,
+  Undefined,
+  type AssociatedEventInfo,
+  type ChunkCallResult,
+  type ChunkClass,
+  type HookDict,
+  type HookEventTypesLike,
+  type HookParams,
+  type HookPhaseResult,
+  type PhaseCallResult,
+  type PhaseHookHandler,
+  type StreamHandlers,
+} from "./hookTypes.js";
+import { keyName, normalizeHookKey, toEntryMap, validateHooks, validateStreamHandlers } from "./hookValidation.js";
+
+export interface HookRegistryInit {
+  hooks?: HookDict | null;
+  streamHandlers?: StreamHandlers | null;
+}
+
+/**
+ * Options of one phase or chunk call. `shouldExit` and the legacy `exit` are ORed into the exit
+ * policy, which every handler receives back as `params.exit`. `signal` cancels the call (and is
+ * passed on as `params.signal`). Every other key is a handler param.
+ */
+export interface HookCallParams {
+  [param: string]: unknown;
+  shouldExit?: boolean;
+  exit?: unknown;
+  signal?: AbortSignal;
+  /** @internal How a HookEvent hands over its deadline. */
+  [DEADLINE_OPTION]?: Deadline;
+}
+
+export interface PhaseCallOptions extends HookCallParams {
+  hookType: HookEventTypesLike;
+  chunkType?: string | ChunkClass | null;
+  chunk?: unknown;
+}
+
+export interface ChunkCallOptions extends HookCallParams {
+  hookType?: null;
+  chunkType: string | ChunkClass;
+  chunk?: unknown;
+}
+
+type AnyHandler = (...args: unknown[]) => unknown;
+
+/**
+ * The hooks of one model: at most one handler per phase and one per stream-chunk key. It never
+ * throws for a failing handler; every phase call returns `[result, shouldExit, status]`, where a
+ * failure shows as the error in the result slot. Status rules: a pre phase that fails is
+ * CANCELLED, a post phase or chunk handler that fails is ABORTED, and a cancellation always comes
+ * back as `[[Undefined, error], true, CANCELLED]`.
+ */
+export class HookRegistry {
+  readonly #hooks = new Map<HookEventTypes | string, unknown>();
+  readonly #streamHandlers = new Map<unknown, unknown>();
+
+  constructor(init: HookRegistryInit = {}) {
+    if (init.hooks !== undefined && init.hooks !== null) {
+      const hooks = new Map<string, unknown>();
+      for (const [key, handler] of toEntryMap(init.hooks, "hooks")) hooks.set(normalizeHookKey(String(key)), handler);
+      validateHooks(hooks);
+      for (const [key, handler] of hooks) this.#hooks.set(key, handler);
+    }
+    if (init.streamHandlers !== undefined && init.streamHandlers !== null) {
+      const handlers = toEntryMap(init.streamHandlers, "streamHandlers");
+      validateStreamHandlers(handlers);
+      for (const [key, handler] of handlers) this.#streamHandlers.set(key, handler);
+    }
+  }
+
+  /** Registers the pre-event-create handler (it receives the event class); overwrites with a warning. */
+  preEventCreateHook<F extends PhaseHookHandler>(fn: F): F {
+    return this.#setPhase(HookEventTypes.PreEventCreate, fn);
+  }
+
+  /** Registers the pre-invocation handler; overwrites with a warning. */
+  preInvoke<F extends PhaseHookHandler>(fn: F): F {
+    return this.#setPhase(HookEventTypes.PreInvocation, fn);
+  }
+
+  /** Registers the post-invocation handler; overwrites with a warning. */
+  postInvoke<F extends PhaseHookHandler>(fn: F): F {
+    return this.#setPhase(HookEventTypes.PostInvocation, fn);
+  }
+
+  #setPhase<F>(key: HookEventTypes, fn: F): F {
+    if (this.#hooks.has(key)) getLogger().warn({ hookType: key }, `Overwriting existing ${key} hook`);
+    this.#hooks.set(key, fn);
+    return fn;
+  }
+
+  /** True when a handler is registered for the phase, or for the chunk key (a string or the class itself). */
+  canHandle(query: { hookType?: HookEventTypesLike | null; chunkType?: string | ChunkClass | null }): boolean {
+    if (query.hookType) return this.#hooks.has(query.hookType);
+    if (query.chunkType) return this.#streamHandlers.has(query.chunkType);
+    return false;
+  }
+
+  /** Runs the pre-event-create handler with the event class. A failure is CANCELLED. */
+  preEventCreate(eventType: EventClass, options: HookCallParams = {}): Promise<HookPhaseResult> {
+    return this.#phase(HookEventTypes.PreEventCreate, eventType, options, EventStatus.CANCELLED);
+  }
+
+  /** Runs the pre-invocation handler with the event. A failure is CANCELLED. */
+  preInvocation(event: Event, options: HookCallParams = {}): Promise<HookPhaseResult> {
+    return this.#phase(HookEventTypes.PreInvocation, event, options, EventStatus.CANCELLED);
+  }
+
+  /** Runs the post-invocation handler with the event. A failure is ABORTED. */
+  postInvocation(event: Event, options: HookCallParams = {}): Promise<HookPhaseResult> {
+    return this.#phase(HookEventTypes.PostInvocation, event, options, EventStatus.ABORTED);
+  }
+
+  /**
+   * Runs the stream handler for `chunkType` as `handler(null, chunkType, chunk, params)`. Success
+   * is `[result, false, null]`; a failure (a missing handler included) is ABORTED.
+   */
+  async handleStreamingChunk(chunkType: string | ChunkClass, chunk: unknown, options: HookCallParams = {}): Promise<ChunkCallResult> {
+    const { shouldExit, guard, params, ownsGuard } = splitOptions(options);
+    try {
+      const handler = this.#streamHandlers.get(chunkType);
+      if (handler === undefined || handler === null) {
+        throw new MissingHookHandlerError(`No stream handler registered for ${keyName(chunkType)}`);
+      }
+      validateStreamHandlers(new Map([[chunkType, handler]]));
+      return [await runHandler(handler as AnyHandler, [null, chunkType, chunk, params], guard), false, null];
+    } catch (error) {
+      if (isCancellation(error, guard)) return [[Undefined, error], true, EventStatus.CANCELLED];
+      return [toError(error), shouldExit, EventStatus.ABORTED];
+    } finally {
+      if (ownsGuard) guard?.clear();
+    }
+  }
+
+  /**
+   * Calls a phase (`hookType`) or a stream handler (`chunkType`); `hookType` wins when both are
+   * given. A phase call returns `[[result, shouldExit, status], meta]` where meta holds
+   * `lionClass`, plus `eventId` and `eventCreatedAt` for the invocation phases. A chunk call returns
+   * `[result, shouldExit, status]` with no meta.
+   */
+  call(eventLike: Event | EventClass, options: PhaseCallOptions): Promise<PhaseCallResult>;
+  call(eventLike: Event | EventClass | null, options: ChunkCallOptions): Promise<ChunkCallResult>;
+  call(eventLike: Event | EventClass | null, options: PhaseCallOptions | ChunkCallOptions): Promise<PhaseCallResult | ChunkCallResult>;
+  async call(eventLike: Event | EventClass | null, options: PhaseCallOptions | ChunkCallOptions): Promise<PhaseCallResult | ChunkCallResult> {
+    const { hookType, chunkType, chunk, ...rest } = options;
+    if ((hookType === undefined || hookType === null) && (chunkType === undefined || chunkType === null)) {
+      throw new InvalidValueError("Either hookType or chunkType must be provided");
+    }
+    if (hookType) {
+      if (eventLike === null || eventLike === undefined) {
+        throw new TypeError(`A ${hookType} call needs an event or an event class`);
+      }
+      const meta: AssociatedEventInfo = { lionClass: classNameOf(eventLike) };
+      switch (hookType) {
+        case HookEventTypes.PreEventCreate:
+          return [await this.preEventCreate(eventLike as EventClass, rest), meta];
+        case HookEventTypes.PreInvocation:
+          addEventInfo(meta, eventLike, hookType);
+          return [await this.preInvocation(eventLike as Event, rest), meta];
+        case HookEventTypes.PostInvocation:
+          addEventInfo(meta, eventLike, hookType);
+          return [await this.postInvocation(eventLike as Event, rest), meta];
+        default:
+        // An unknown hookType string falls through to the chunk path, as the original does.
+      }
+    }
+    return this.handleStreamingChunk(chunkType as string | ChunkClass, chunk, rest);
+  }
+
+  async #phase(key: HookEventTypes, eventLike: Event | EventClass, options: HookCallParams, failure: EventStatus): Promise<HookPhaseResult> {
+    const { shouldExit, guard, params, ownsGuard } = splitOptions(options);
+    try {
+      const handler = this.#hooks.get(key);
+      if (!handler) throw new MissingHookHandlerError("Hook type is required when chunkType is not provided");
+      validateHooks(new Map([[key, handler]]));
+      return [await runHandler(handler as AnyHandler, [eventLike, params], guard), false, EventStatus.COMPLETED];
+    } catch (error) {
+      if (isCancellation(error, guard)) return [[Undefined, error], true, EventStatus.CANCELLED];
+      return [toError(error), shouldExit, failure];
+    } finally {
+      if (ownsGuard) guard?.clear();
+    }
+  }
+}
+
+/** Runs a sync or async handler; a pending async one loses the race against the guard. */
+function runHandler(handler: AnyHandler, args: unknown[], guard: Deadline | null): unknown {
+  if (guard?.aborted) throw guard.reason();
+  const result = handler(...args);
+  return guard ? guard.race(result) : result;
+}
+
+interface SplitOptions {
+  shouldExit: boolean;
+  guard: Deadline | null;
+  ownsGuard: boolean;
+  params: HookParams;
+}
+
+function splitOptions(options: HookCallParams): SplitOptions {
+  const { shouldExit, exit, signal, [DEADLINE_OPTION]: handed, ...rest } = options;
+  const resolved = Boolean(shouldExit) || Boolean(exit);
+  let params: HookParams;
+  let guard: Deadline | null = null;
+  if (handed) {
+    guard = handed;
+    params = Object.assign(new DeadlineParams(handed) as unknown as HookParams, rest);
+    params.exit = resolved;
+  } else {
+    params = { ...rest, exit: resolved };
+    if (signal) {
+      params.signal = signal;
+      guard = new Deadline(null, signal);
+    }
+  }
+  return { shouldExit: resolved, guard, params, ownsGuard: !handed };
+}
+
+function addEventInfo(meta: AssociatedEventInfo, eventLike: Event | EventClass, hookType: string): void {
+  if (!(eventLike instanceof Event)) throw new TypeError(`A ${hookType} call needs an event instance, got a class`);
+  meta.eventId = eventLike.id;
+  meta.eventCreatedAt = eventLike.createdAt;
+}
+

@@ -1,0 +1,41 @@
+// Small shared pieces of the service tests.
+import { setLogger, type Logger } from "@hooklens/runtime";
+
+export interface CapturedLog {
+  level: string;
+  message: string;
+  fields: unknown;
+}
+
+/** Routes the runtime logger into an array for the duration of `body`. */
+export async function captureLogs<T>(body: (logs: CapturedLog[]) => Promise<T> | T): Promise<T> {
+  const logs: CapturedLog[] = [];
+  const method =
+    (level: string) =>
+    (objOrMsg: object | string, msg?: string): void => {
+      if (typeof objOrMsg === "string") logs.push({ level, message: objOrMsg, fields: null });
+      else logs.push({ level, message: msg ?? "", fields: objOrMsg });
+    };
+  const logger: Logger = { debug: method("debug"), info: method("info"), warn: method("warn"), error: method("error") };
+  const previous = setLogger(logger);
+  try {
+    return await body(logs);
+  } finally {
+    setLogger(previous);
+  }
+}
+
+export function abortError(message = "aborted"): DOMException {
+  return new DOMException(message, "AbortError");
+}
+
+/** A promise that never settles: a hook that hangs. */
+export function never(): Promise<never> {
+  return new Promise<never>(() => {});
+}
+
+export async function collect(iterable: AsyncIterable<unknown>): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for await (const item of iterable) out.push(item);
+  return out;
+}
