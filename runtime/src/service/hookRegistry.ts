@@ -2,7 +2,7 @@ import { InvalidValueError } from "../shared/errors.js";
 import { getLogger } from "../shared/log.js";
 import { isCancellation, toError } from "./cancellation.js";
 import { Deadline, DEADLINE_OPTION, DeadlineParams } from "./deadline.js";
-import { MissingHookHandlerError } from "./errors.js";
+import { HookValidationError, MissingHookHandlerError } from "./errors.js";
 import { classNameOf, Event, type EventClass } from "./event.js";
 import { EventStatus } from "./eventStatus.js";
 import {
@@ -66,6 +66,11 @@ export class HookRegistry {
   readonly #streamHandlers = new Map<unknown, unknown>();
 
   constructor(init: HookRegistryInit = {}) {
+    for (const key of Object.keys(init)) {
+      if (key !== "hooks" && key !== "streamHandlers") {
+        throw new HookValidationError(`Unknown HookRegistry option ${JSON.stringify(key)}: pass phase handlers as { hooks: { ${key}: … } }`);
+      }
+    }
     if (init.hooks !== undefined && init.hooks !== null) {
       const hooks = new Map<string, unknown>();
       for (const [key, handler] of toEntryMap(init.hooks, "hooks")) hooks.set(normalizeHookKey(String(key)), handler);

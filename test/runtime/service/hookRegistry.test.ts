@@ -51,6 +51,11 @@ describe("HookRegistry keys", () => {
     expect(() => new HookRegistry({ hooks: bad })).toThrow(/pre_invocation hook must be a function/);
   });
 
+  it("rejects an unknown option, such as a phase key given without hooks: {…}", () => {
+    const bad = { pre_invoke: noop } as unknown as ConstructorParameters<typeof HookRegistry>[0];
+    expect(() => new HookRegistry(bad)).toThrow(/Unknown HookRegistry option "pre_invoke"/);
+  });
+
   it("rejects hooks that are not an object", () => {
     expect(() => new HookRegistry({ hooks: 42 as unknown as Record<string, PhaseHookHandler> })).toThrow(HookValidationError);
   });
