@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getLogger } from "../shared/log.js";
+import { actAll, type ActAllOptions, type ActionResponseModel } from "../tool/act.js";
+import { ActionManager, type RegisterOptions, type ToolLike } from "../tool/actionManager.js";
 import type { HookBus } from "./hookBus.js";
 import { HookPoint } from "./hookPoint.js";
 import { Message, type MessageInit } from "./message.js";
@@ -35,6 +37,8 @@ export class Branch {
   readonly #messages = new MessageManager();
   readonly #signalTasks = new Set<Promise<unknown>>();
   readonly #logs: unknown[] = [];
+  /** The tools this branch can call (Tool scope). */
+  readonly actionManager = new ActionManager();
 
   /**
    * The async message callback that persistence routing installs: it emits MESSAGE_ADD
@@ -129,6 +133,20 @@ export class Branch {
   async authorize(action: unknown): Promise<boolean> {
     const observer = this.observer;
     return observer ? observer.authorize(action) : true;
+  }
+
+  /** Registers tools on this branch's ActionManager; a duplicate name is rejected unless `update` is set. */
+  registerTools(tools: ToolLike | readonly ToolLike[], options: RegisterOptions = {}): this {
+    this.actionManager.register(tools, options);
+    return this;
+  }
+
+  /**
+   * Runs tool calls through the action flow of `runtime/src/tool/act.ts` and always returns a
+   * list. Defaults as built: `strategy: "concurrent"`, `suppressErrors: true`.
+   */
+  act(requests: unknown, options: ActAllOptions = {}): Promise<ActionResponseModel[]> {
+    return actAll(this, requests, options);
   }
 
   /** Waits for the background `MessageAdded` emissions started so far; their failures are ignored. */
