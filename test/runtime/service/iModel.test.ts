@@ -21,7 +21,7 @@ import {
   type StreamHandler,
   type StreamHandlers,
 } from "@hooklens/runtime";
-import { abortError, collect, never } from "./support.js";
+import { abortError, collect, drain, never } from "./support.js";
 
 const ask = { messages: [{ role: "user", content: "hello there" }] };
 
@@ -372,10 +372,7 @@ describe("IModel.stream", () => {
   it("ends the stream with 'Failed to stream API call: …' when the handler fails and exit is on", async () => {
     const bad = new Error("bad chunk");
     const m = new IModel({ endpoint: new ScriptedEndpoint({ script: [{ chunks: ["x", "y"] }] }), hookRegistry: { streamHandlers: { String: () => Promise.reject(bad) } }, exitHook: true });
-    const received: unknown[] = [];
-    const error = await (async () => {
-      for await (const chunk of m.stream(ask)) received.push(chunk);
-    })().catch((e: unknown) => e);
+    const { received, error } = await drain(m.stream(ask));
     expect(received).toEqual([]);
     expect(error).toBeInstanceOf(InvalidValueError);
     expect((error as Error).message).toBe("Failed to stream API call: bad chunk");

@@ -39,3 +39,14 @@ export async function collect(iterable: AsyncIterable<unknown>): Promise<unknown
   for await (const item of iterable) out.push(item);
   return out;
 }
+
+/** Reads a stream to its end or its error: what arrived, and the error (null when it ended). */
+export async function drain(iterable: AsyncIterable<unknown>): Promise<{ received: unknown[]; error: unknown }> {
+  const received: unknown[] = [];
+  try {
+    for await (const item of iterable) received.push(item);
+    return { received, error: null };
+  } catch (error) {
+    return { received, error };
+  }
+}
