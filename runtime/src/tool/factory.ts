@@ -1,4 +1,5 @@
 import { InvalidValueError } from "../shared/errors.js";
+import { Branch } from "../session/branch.js";
 import type { ToolLike } from "./actionManager.js";
 import { chainPostHooks, chainPreHooks } from "./chains.js";
 import { checkCodingToolNames, codingToolDefinition, CodingToolkit, type CodingToolName } from "./coding/toolkit.js";
@@ -135,4 +136,9 @@ export async function equipAgent<H extends ToolHost>(host: H, spec: AgentSpec): 
   registerAgentTools(host, spec);
   await loadMcpTools(host, spec);
   return host;
+}
+
+/** Builds an agent's Branch (or equips the one given) with {@link equipAgent}. */
+export async function createAgent(spec: AgentSpec, options: { branch?: Branch } = {}): Promise<Branch> {
+  return equipAgent(options.branch ?? new Branch({ name: spec.name }), spec);
 }

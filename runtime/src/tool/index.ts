@@ -25,6 +25,7 @@ export {
   standaloneTool,
   loadMcpTools,
   equipAgent,
+  createAgent,
 } from "./factory.js";
 export type { ToolHost, HookPhase } from "./factory.js";
 export { PermissionPolicy } from "./permissions.js";

@@ -25,9 +25,15 @@ export function defineOwn(target: ToolArgs, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/** A shallow copy that keeps every own enumerable key as data, `__proto__` included (Python's `**kwargs` copy). */
+/**
+ * A shallow copy of the own enumerable keys (Python's `**kwargs` copy). Keys such as `__proto__`
+ * stay data, and accessors are copied as accessors, so a getter runs only if the callee reads it.
+ */
 export function copyArgs(args: ToolArgs): ToolArgs {
   const out: ToolArgs = {};
-  for (const key of Object.keys(args)) defineOwn(out, key, args[key]);
+  for (const key of Object.keys(args)) {
+    const descriptor = Object.getOwnPropertyDescriptor(args, key);
+    if (descriptor) Object.defineProperty(out, key, { ...descriptor, configurable: true });
+  }
   return out;
 }

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { summarize, SUMMARY_LIMIT } from "@hooklens/runtime";
+
+describe("summarize", () => {
+  it("cuts to 200 code points with no ellipsis", () => {
+    expect(SUMMARY_LIMIT).toBe(200);
+    expect(summarize("a".repeat(500))).toBe("a".repeat(200));
+    expect(summarize({ text: "b".repeat(500) })).toBe(`{"text":"${"b".repeat(191)}`);
+  });
+
+  it("counts code points, so an astral character is never split", () => {
+    const text = "😀".repeat(300);
+    const summary = summarize(text);
+    expect([...summary]).toHaveLength(200);
+    expect(summary).toBe("😀".repeat(200));
+  });
+
+  it("is deterministic: the same value gives the same text, keys in insertion order", () => {
+    const value = { b: 1, a: [true, null, "x"], d: new Date(0) };
+    expect(summarize(value)).toBe('{"b":1,"a":[true,null,"x"],"d":1970-01-01T00:00:00.000Z}');
+    expect(summarize(value)).toBe(summarize({ ...value }));
+  });
+
+  it("shows a top-level string as it is and nested strings quoted", () => {
+    expect(summarize("hi")).toBe("hi");
+    expect(summarize(["hi"])).toBe('["hi"]');
+  });
+
+  it("names class instances, errors and functions", () => {
+    class Point {
+      x = 1;
+    }
+    expect(summarize(new Point())).toBe('Point{"x":1}');
+    expect(summarize(new TypeError("bad"))).toBe("TypeError: bad");
+    expect(summarize(function named() {})).toBe("[Function named]");
+    expect(summarize(new Set([1]))).toBe("Set[1]");
+    expect(summarize(new Uint8Array(4))).toBe("[Uint8Array 4 bytes]");
+    expect(summarize(NaN)).toBe("NaN");
+  });
+
+  it("never throws, even for a proxy whose traps throw", () => {
+    const hostile = new Proxy(
+      {},
+      {
+        ownKeys() {
+          throw new Error("no keys");
+        },
+      },
+    );
+    expect(summarize(hostile)).toBe("{[unserialisable: no keys]");
+  });
+});
