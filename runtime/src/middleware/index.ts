@@ -41,3 +41,6 @@ export type { Approval, ApprovalDecision } from "./executor/approval.js";
 export { MemoryToolCache, cacheKey } from "./executor/cache.js";
 export type { ToolCache } from "./executor/cache.js";
 export type { RunLimits } from "./executor/limits.js";
+export { BranchTools } from "./executor/branchTools.js";
+export type { ToolMeta } from "./executor/branchTools.js";
+export { IModelClient } from "./executor/imodelClient.js";

@@ -23,7 +23,7 @@ import {
   type LLMResponse,
   type LedgerEntry,
 } from "@hooklens/runtime";
-import { FunctionTools, ListModel, useCapturedLogs } from "./support.js";
+import { branchTools, completion, scriptedModel, useCapturedLogs } from "./support.js";
 
 const captured = useCapturedLogs();
 
@@ -56,24 +56,30 @@ function recorder(name: string, trail: string[], overrides: HookPhases = {}): Ho
 }
 
 const reply = (content: string, usage: LLMResponse["usage"] = { inputTokens: 10, outputTokens: 5 }): LLMResponse => ({ content, finishReason: "stop", usage });
-const tools = () =>
-  new FunctionTools()
-    .add("search", (args) => [`found ${String(args["query"])}`], { schema: z.object({ query: z.string() }) })
-    .add("explode", () => {
-      throw new RangeError("kaboom");
-    })
-    .add("delete_file", (args) => `deleted ${String(args["path"])}`, { confirm: true, kind: "fs", schema: z.object({ path: z.string() }) });
+/** search, explode (throws RangeError) and delete_file (a confirm tool of kind fs), as real Tools on a Branch. */
+const toolset = () =>
+  branchTools(
+    { name: "search", fn: (args) => [`found ${String(args["query"])}`], schema: z.object({ query: z.string() }) },
+    {
+      name: "explode",
+      fn: () => {
+        throw new RangeError("kaboom");
+      },
+    },
+    { name: "delete_file", fn: (args) => `deleted ${String(args["path"])}`, schema: z.object({ path: z.string() }), meta: { confirm: true, kind: "fs" } },
+  );
+const tools = () => toolset().tools;
 
 describe("Executor tool calls", () => {
   it("runs before, the call, then after, calling hooks in registration order", async () => {
     const trail: string[] = [];
-    const backend = tools();
+    const { tools: backend, ran } = toolset();
     const executor = new Executor(backend, { hooks: [recorder("a", trail), recorder("b", trail)] });
     const result = await executor.callTool({ name: "search", arguments: { query: "returns" } }, executor.context());
     expect(trail).toEqual(["a.beforeTool", "b.beforeTool", "a.afterTool", "b.afterTool"]);
     expect(result).toBeInstanceOf(ToolResult);
     expect(result).toMatchObject({ status: "ok", value: ["found returns"], attempts: 1, cached: false, tool: "search" });
-    expect(backend.ran).toHaveLength(1);
+    expect(ran).toHaveLength(1);
   });
 
   it("hooks see validated arguments and the call id given by the model", async () => {
@@ -85,13 +91,13 @@ describe("Executor tool calls", () => {
 
   it("a ShortCircuit in beforeTool skips the call; its value becomes the result and after hooks still run", async () => {
     const trail: string[] = [];
-    const backend = tools();
+    const { tools: backend, ran } = toolset();
     const executor = new Executor(backend, {
       hooks: [recorder("cache", trail, { beforeTool: () => new ShortCircuit(["returns: free within 30 days"]) }), recorder("late", trail)],
     });
     const result = await executor.callTool({ name: "search", arguments: { query: "returns" } }, executor.context());
     expect(result).toMatchObject({ status: "ok", value: ["returns: free within 30 days"], attempts: 0 });
-    expect(backend.ran).toEqual([]);
+    expect(ran).toEqual([]);
     expect(trail).toEqual(["cache.beforeTool", "cache.afterTool", "late.afterTool"]);
   });
 
@@ -121,12 +127,12 @@ describe("Executor tool calls", () => {
 
   it("an error thrown by beforeTool propagates without onToolError and without running the call", async () => {
     const trail: string[] = [];
-    const backend = tools();
+    const { tools: backend, ran } = toolset();
     const stop = new BudgetExceeded(1, 2, { scope: "run", runId: "r" });
     const executor = new Executor(backend, { hooks: [recorder("gate", trail, { beforeTool: () => { throw stop; } })] });
     await expect(executor.callTool({ name: "search", arguments: { query: "q" } }, executor.context())).rejects.toBe(stop);
     expect(trail).toEqual(["gate.beforeTool"]);
-    expect(backend.ran).toEqual([]);
+    expect(ran).toEqual([]);
   });
 
   it("an error thrown by afterTool propagates (a result guardrail blocks the output)", async () => {
@@ -160,13 +166,13 @@ describe("Executor approval", () => {
 
   it("a refusal raises ApprovalDenied through onToolError, which may recover", async () => {
     const trail: string[] = [];
-    const backend = tools();
+    const { tools: backend, ran } = toolset();
     const executor = new Executor(backend, { hooks: [recorder("a", trail)], approval: () => ({ deny: "not today" }) });
     const error = await executor.callTool({ name: "delete_file", arguments: { path: "/x" } }, executor.context()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApprovalDenied);
     expect((error as Error).message).toContain("not today");
     expect(trail).toEqual(["a.beforeTool", "a.onToolError"]);
-    expect(backend.ran).toEqual([]);
+    expect(ran).toEqual([]);
     const rescued = new Executor(backend, { approval: () => false, hooks: [recorder("r", [], { onToolError: () => new ShortCircuit("skipped") })] });
     expect((await rescued.callTool({ name: "delete_file", arguments: { path: "/x" } }, rescued.context())).value).toBe("skipped");
   });
@@ -184,25 +190,25 @@ describe("Executor approval", () => {
 
   it("edited arguments run beforeTool again on the edited call, and the tool runs with them", async () => {
     const seen: unknown[] = [];
-    const backend = tools();
+    const { tools: backend, ran } = toolset();
     const executor = new Executor(backend, {
       hooks: [Object.assign(new Hook(), { beforeTool: (inv: { call: { arguments: unknown } }) => void seen.push(inv.call.arguments) })],
       approval: () => ({ arguments: { path: "/tmp/safe" } }),
     });
     const result = await executor.callTool({ name: "delete_file", arguments: { path: "/etc" } }, executor.context());
     expect(seen).toEqual([{ path: "/etc" }, { path: "/tmp/safe" }]);
-    expect(backend.ran.map((c) => c.arguments)).toEqual([{ path: "/tmp/safe" }]);
+    expect(ran.map((r) => r.args)).toEqual([{ path: "/tmp/safe" }]);
     expect(result.value).toBe("deleted /tmp/safe");
   });
 
   it("a guardrail checks the edited arguments, so what really runs is checked", async () => {
-    const backend = tools();
+    const { tools: backend, ran } = toolset();
     const executor = new Executor(backend, {
       hooks: [new GuardrailHook((_stage, payload) => !JSON.stringify(payload).includes("password") || "looks like a password")],
       approval: () => ({ arguments: { path: "/home/me/password.txt" } }),
     });
     await expect(executor.callTool({ name: "delete_file", arguments: { path: "/tmp/x" } }, executor.context())).rejects.toMatchObject({ reason: "looks like a password" });
-    expect(backend.ran).toEqual([]);
+    expect(ran).toEqual([]);
   });
 
   it("side effects of beforeTool happen twice: a custom counter counts two", async () => {
@@ -230,14 +236,14 @@ describe("Executor approval", () => {
   });
 
   it("a ShortCircuit on the second beforeTool skips the call", async () => {
-    const backend = tools();
+    const { tools: backend, ran } = toolset();
     let calls = 0;
     const executor = new Executor(backend, {
       hooks: [Object.assign(new Hook(), { beforeTool: () => (++calls === 2 ? new ShortCircuit("second look says no") : null) })],
       approval: () => ({ arguments: { path: "/tmp/y" } }),
     });
     expect((await executor.callTool({ name: "delete_file", arguments: { path: "/tmp/x" } }, executor.context())).value).toBe("second look says no");
-    expect(backend.ran).toEqual([]);
+    expect(ran).toEqual([]);
   });
 
   it("edited arguments that fail validation go to onToolError", async () => {
@@ -250,31 +256,31 @@ describe("Executor approval", () => {
 
 describe("Executor cache", () => {
   it("serves a cacheable tool's second identical call from the cache (cached, no attempt)", async () => {
-    const backend = new FunctionTools().add("lookup", (a) => `value of ${String(a["k"])}`, { cacheable: true });
+    const { tools: backend, ran } = branchTools({ name: "lookup", fn: (a) => `value of ${String(a["k"])}`, meta: { cacheable: true } });
     const executor = new Executor(backend, { cache: new MemoryToolCache() });
     const ctx = executor.context();
     const first = await executor.callTool({ name: "lookup", arguments: { k: 1 } }, ctx);
     const second = await executor.callTool({ name: "lookup", arguments: { k: 1 } }, ctx);
     expect([first.cached, second.cached, second.attempts, second.value]).toEqual([false, true, 0, "value of 1"]);
-    expect(backend.ran).toHaveLength(1);
+    expect(ran).toHaveLength(1);
   });
 
   it("does not cache tools that are not marked cacheable", async () => {
-    const backend = new FunctionTools().add("now", () => Date.now());
+    const { tools: backend, ran } = branchTools({ name: "now", fn: () => Date.now() });
     const executor = new Executor(backend, { cache: new MemoryToolCache() });
     await executor.callTool({ name: "now" }, executor.context());
     await executor.callTool({ name: "now" }, executor.context());
-    expect(backend.ran).toHaveLength(2);
+    expect(ran).toHaveLength(2);
   });
 
   it("keys the cache by tool and arguments regardless of key order", async () => {
     const cache = new MemoryToolCache();
-    const backend = new FunctionTools().add("lookup", () => "v", { cacheable: true });
+    const { tools: backend, ran } = branchTools({ name: "lookup", fn: () => "v", meta: { cacheable: true } });
     const executor = new Executor(backend, { cache });
     await executor.callTool({ name: "lookup", arguments: { a: 1, b: 2 } }, executor.context());
     await executor.callTool({ name: "lookup", arguments: { b: 2, a: 1 } }, executor.context());
     await executor.callTool({ name: "lookup", arguments: { a: 2, b: 2 } }, executor.context());
-    expect(backend.ran).toHaveLength(2);
+    expect(ran).toHaveLength(2);
     expect(cache.size).toBe(2);
   });
 });
@@ -283,14 +289,14 @@ describe("Executor model calls", () => {
   it("runs beforeLlm, the model, afterLlm and then onLlmEnd once with the billed ledger entry", async () => {
     const trail: string[] = [];
     const billedSeen: (LedgerEntry | null)[] = [];
-    const ledger = new Ledger({ prices: { "list-model": { inputPerMillion: 1_000_000, outputPerMillion: 2_000_000 } } });
-    const model = new ListModel([reply("hi")]);
+    const ledger = new Ledger({ prices: { "scripted-model": { inputPerMillion: 1_000_000, outputPerMillion: 2_000_000 } } });
+    const { model } = scriptedModel([completion("hi")]);
     const executor = new Executor(tools(), { hooks: [recorder("a", trail, { onLlmEnd: (_inv, billed) => void billedSeen.push(billed as LedgerEntry) })], ledger, model });
     const ctx = executor.context({ runId: "run-7", threadId: "t" });
     const response = await executor.callLlm({ messages: [{ role: "user", content: "hello" }] }, ctx);
     expect(response.content).toBe("hi");
     expect(trail).toEqual(["a.beforeLlm", "a.afterLlm", "a.onLlmEnd"]);
-    expect(billedSeen).toEqual([expect.objectContaining({ runId: "run-7", threadId: "t", provider: "list", model: "list-model", inputTokens: 10, outputTokens: 5, costUsd: 20 })]);
+    expect(billedSeen).toEqual([expect.objectContaining({ runId: "run-7", threadId: "t", provider: "scripted", model: "scripted-model", inputTokens: 10, outputTokens: 5, costUsd: 20 })]);
     expect(ledger.totalUsd("run-7")).toBe(20);
   });
 
@@ -301,7 +307,7 @@ describe("Executor model calls", () => {
     const executor = new Executor(tools(), {
       hooks: [recorder("a", trail, { onLlmEnd: (_inv, billed) => void billedSeen.push(billed) })],
       ledger: new Ledger(),
-      model: new ListModel([failure]),
+      model: scriptedModel([{ error: failure }]).model,
     });
     await expect(executor.callLlm({ messages: [] }, executor.context())).rejects.toBe(failure);
     expect(trail).toEqual(["a.beforeLlm", "a.onLlmError", "a.onLlmEnd"]);
@@ -309,17 +315,17 @@ describe("Executor model calls", () => {
   });
 
   it("onLlmError recovers with a ShortCircuit (a string becomes the content)", async () => {
-    const executor = new Executor(tools(), { hooks: [recorder("r", [], { onLlmError: () => new ShortCircuit("sorry, offline") })], model: new ListModel([new Error("x")]) });
+    const executor = new Executor(tools(), { hooks: [recorder("r", [], { onLlmError: () => new ShortCircuit("sorry, offline") })], model: scriptedModel([{ error: new Error("x") }]).model });
     expect(await executor.callLlm({ messages: [] }, executor.context())).toEqual({ content: "sorry, offline", finishReason: null, usage: null });
   });
 
   it("a ShortCircuit in beforeLlm skips the model, bills nothing and still ends the call once", async () => {
     const trail: string[] = [];
-    const model = new ListModel([reply("unused")]);
+    const { model, endpoint } = scriptedModel([completion("unused")]);
     const ledger = new Ledger();
     const executor = new Executor(tools(), { hooks: [recorder("c", trail, { beforeLlm: () => new ShortCircuit(reply("cached", null)) })], model, ledger });
     expect((await executor.callLlm({ messages: [] }, executor.context())).content).toBe("cached");
-    expect(model.requests).toEqual([]);
+    expect(endpoint.callCount).toBe(0);
     expect(ledger.entries()).toEqual([]);
     expect(trail).toEqual(["c.beforeLlm", "c.afterLlm", "c.onLlmEnd"]);
   });
@@ -327,10 +333,10 @@ describe("Executor model calls", () => {
   it("onLlmEnd runs even when beforeLlm stops the call", async () => {
     const ends: unknown[] = [];
     const ledger = new Ledger();
-    ledger.record({ runId: "r", provider: "list", model: "list-model", inputTokens: 1, outputTokens: 1, costUsd: 1 });
+    ledger.record({ runId: "r", provider: "scripted", model: "scripted-model", inputTokens: 1, outputTokens: 1, costUsd: 1 });
     const executor = new Executor(tools(), {
       hooks: [new BudgetHook(0.5), Object.assign(new Hook(), { onLlmEnd: (_i: unknown, billed: unknown) => void ends.push(billed) })],
-      model: new ListModel([reply("x")]),
+      model: scriptedModel([completion("x")]).model,
       ledger,
     });
     await expect(executor.callLlm({ messages: [] }, executor.context({ runId: "r" }))).rejects.toBeInstanceOf(BudgetExceeded);
@@ -340,10 +346,10 @@ describe("Executor model calls", () => {
   it("an onLlmEnd error propagates after a successful call, but never hides the call's own error", async () => {
     class EndBug extends Error {}
     const endBug = Object.assign(new Hook(), { name: "end-bug", onLlmEnd: () => { throw new EndBug(); } });
-    const ok = new Executor(tools(), { hooks: [endBug], model: new ListModel([reply("x")]) });
+    const ok = new Executor(tools(), { hooks: [endBug], model: scriptedModel([completion("x")]).model });
     await expect(ok.callLlm({ messages: [] }, ok.context())).rejects.toBeInstanceOf(EndBug);
     const failure = new Error("provider down");
-    const failing = new Executor(tools(), { hooks: [endBug], model: new ListModel([failure]) });
+    const failing = new Executor(tools(), { hooks: [endBug], model: scriptedModel([{ error: failure }]).model });
     await expect(failing.callLlm({ messages: [] }, failing.context())).rejects.toBe(failure);
     expect(captured.logs.filter((l) => l.level === "error").map((l) => l.fields["errorKind"])).toEqual(["EndBug", "EndBug"]);
   });
@@ -352,8 +358,8 @@ describe("Executor model calls", () => {
     let billed: LedgerEntry | null = null;
     const executor = new Executor(tools(), {
       hooks: [Object.assign(new Hook(), { onLlmEnd: (_i: unknown, b: LedgerEntry | null) => void (billed = b) })],
-      model: new ListModel([reply("x", null)]),
-      ledger: new Ledger({ prices: { "list-model": { inputPerMillion: 1, outputPerMillion: 1 } } }),
+      model: scriptedModel([completion("x", null)]).model,
+      ledger: new Ledger({ prices: { "scripted-model": { inputPerMillion: 1, outputPerMillion: 1 } } }),
     });
     await executor.callLlm({ messages: [] }, executor.context());
     expect(billed).toMatchObject({ inputTokens: null, outputTokens: null, costUsd: null });
@@ -361,7 +367,7 @@ describe("Executor model calls", () => {
 
   it("without a ledger nothing is billed and onLlmEnd gets null", async () => {
     const ends: unknown[] = [];
-    const executor = new Executor(tools(), { hooks: [Object.assign(new Hook(), { onLlmEnd: (_i: unknown, b: unknown) => void ends.push(b) })], model: new ListModel([reply("x")]) });
+    const executor = new Executor(tools(), { hooks: [Object.assign(new Hook(), { onLlmEnd: (_i: unknown, b: unknown) => void ends.push(b) })], model: scriptedModel([completion("x")]).model });
     await executor.callLlm({ messages: [] }, executor.context());
     expect(ends).toEqual([null]);
   });
@@ -372,8 +378,8 @@ describe("Executor model calls", () => {
   });
 
   it("a per-call model overrides the executor's", async () => {
-    const other = new ListModel([reply("from other")]);
-    const executor = new Executor(tools(), { model: new ListModel([]) });
+    const other = scriptedModel([completion("from other")]).model;
+    const executor = new Executor(tools(), { model: scriptedModel([completion("default")]).model });
     expect((await executor.callLlm({ messages: [] }, executor.context(), { model: other })).content).toBe("from other");
   });
 });
@@ -431,8 +437,8 @@ describe("Executor run context", () => {
   });
 
   it("a context without a ledger gets the executor's, so BudgetHook reads what the executor bills", async () => {
-    const ledger = new Ledger({ prices: { "list-model": { inputPerMillion: 100_000, outputPerMillion: 0 } } });
-    const executor = new Executor(tools(), { hooks: [new BudgetHook(1)], ledger, model: new ListModel([reply("x"), reply("y")]) });
+    const ledger = new Ledger({ prices: { "scripted-model": { inputPerMillion: 100_000, outputPerMillion: 0 } } });
+    const executor = new Executor(tools(), { hooks: [new BudgetHook(1)], ledger, model: scriptedModel([completion("x"), completion("y")]).model });
     const ctx = createRunContext({ runId: "r" });
     await executor.callLlm({ messages: [] }, ctx); // 10 tokens × $0.1 = $1
     await expect(executor.callLlm({ messages: [] }, ctx)).rejects.toBeInstanceOf(BudgetExceeded);

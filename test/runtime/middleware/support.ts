@@ -1,14 +1,17 @@
 import { afterEach, beforeEach } from "vitest";
+import type { z } from "zod";
 import {
+  Branch,
+  BranchTools,
+  IModel,
+  IModelClient,
+  ScriptedEndpoint,
+  Tool,
   ToolInvocation,
-  ToolResult,
   createRunContext,
-  type LLMRequest,
-  type LLMResponse,
-  type ModelClient,
   type RunContext,
-  type ToolBackend,
-  type ToolCall,
+  type ScriptedTurn,
+  type ToolMeta,
   type ToolSpec,
 } from "@hooklens/runtime";
 import { captureLogs, type CapturedLog } from "../../helpers/captureLogs.js";
@@ -35,45 +38,39 @@ export function invocationOf(spec: ToolSpec, args: Record<string, unknown> = {},
   return new ToolInvocation(spec, { id: "c1", name: spec.name, arguments: args }, ctx);
 }
 
-type ToolFn = (args: Readonly<Record<string, unknown>>) => unknown;
+type ToolFn = (args: Record<string, unknown>) => unknown;
 
-/** A tool backend of plain functions, recording each call it runs. */
-export class FunctionTools implements ToolBackend {
-  readonly ran: ToolCall[] = [];
-  readonly #tools = new Map<string, { spec: ToolSpec; fn: ToolFn }>();
-
-  add(name: string, fn: ToolFn, extra: Partial<ToolSpec> = {}): this {
-    this.#tools.set(name, { spec: specOf(name, extra), fn });
-    return this;
-  }
-
-  spec(name: string): ToolSpec | undefined {
-    return this.#tools.get(name)?.spec;
-  }
-
-  async run(call: ToolCall, spec: ToolSpec): Promise<ToolResult> {
-    this.ran.push(call);
-    const value = await this.#tools.get(spec.name)!.fn(call.arguments);
-    return new ToolResult({ callId: call.id, tool: spec.name, status: "ok", value });
-  }
+export interface TestTool {
+  name: string;
+  fn: ToolFn;
+  schema?: z.ZodObject;
+  meta?: ToolMeta;
 }
 
-/** A model that answers from a list of replies (an Error reply is thrown). */
-export class ListModel implements ModelClient {
-  readonly provider = "list";
-  readonly model = "list-model";
-  readonly requests: LLMRequest[] = [];
-  readonly #replies: (LLMResponse | Error)[];
-
-  constructor(replies: (LLMResponse | Error)[]) {
-    this.#replies = [...replies];
+/**
+ * Real Tools on a real Branch behind the executor's registry (`BranchTools`, which runs them
+ * through `act()`); `ran` records the arguments each callable received.
+ */
+export function branchTools(...defs: TestTool[]): { tools: BranchTools; branch: Branch; ran: { name: string; args: Record<string, unknown> }[] } {
+  const branch = new Branch();
+  const tools = new BranchTools(branch);
+  const ran: { name: string; args: Record<string, unknown> }[] = [];
+  for (const def of defs) {
+    const funcCallable = (args: Record<string, unknown>) => (ran.push({ name: def.name, args: { ...args } }), def.fn(args));
+    tools.register(new Tool({ name: def.name, funcCallable, ...(def.schema && { requestOptions: def.schema }) }), def.meta ?? {});
   }
+  return { tools, branch, ran };
+}
 
-  async complete(request: LLMRequest): Promise<LLMResponse> {
-    this.requests.push(request);
-    const reply = this.#replies.shift();
-    if (reply === undefined) throw new Error("no reply scripted");
-    if (reply instanceof Error) throw reply;
-    return reply;
-  }
+/** An OpenAI-style completion turn with exact usage (null: the provider reports none). */
+export function completion(content: string, usage: { input: number; output: number } | null = { input: 10, output: 5 }): ScriptedTurn {
+  const body: Record<string, unknown> = { object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] };
+  if (usage) body["usage"] = { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output };
+  return { response: body };
+}
+
+/** A real IModel over the offline scripted endpoint (provider "scripted", model "scripted-model"). */
+export function scriptedModel(turns: ScriptedTurn[]): { model: IModelClient; endpoint: ScriptedEndpoint } {
+  const endpoint = new ScriptedEndpoint({ script: turns });
+  return { model: new IModelClient(new IModel({ endpoint })), endpoint };
 }
