@@ -82,16 +82,20 @@ export class HookBus {
   // Stays synchronous until a handler returns a promise: sync handlers cost a call each and a
   // chain with no observer allocates nothing.
   #dispatch(point: HookPointLike, payload: HookPayload | undefined, forceBlocking: boolean): Promise<void> {
-    let member: HookPoint;
-    try {
-      member = normalizePoint(point);
-    } catch (error) {
-      return Promise.reject(error);
+    // Only valid points are ever keys of #handlers, so a hit needs no separate validation.
+    let handlers = this.#handlers.get(point as HookPoint);
+    const member = point as HookPoint;
+    if (handlers === undefined) {
+      try {
+        normalizePoint(point);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      handlers = NO_HANDLERS;
     }
     const blocking = forceBlocking || member === HookPoint.TOOL_PRE;
     const records = forceBlocking || member !== HookPoint.MESSAGE_ADD;
     const args = payload ?? EMPTY_PAYLOAD;
-    const handlers = this.#handlers.get(member) ?? NO_HANDLERS;
     for (let i = 0; i < handlers.length; i++) {
       let result: unknown;
       try {
@@ -102,7 +106,9 @@ export class HookBus {
         logHandlerFailure(member, error);
         continue;
       }
-      if (isThenable(result)) return this.#continueAsync(member, args, handlers, i, result, blocking, records);
+      if (result !== undefined && isThenable(result)) {
+        return this.#continueAsync(member, args, handlers, i, result, blocking, records);
+      }
     }
     return records && this.#observer ? this.#record(member, args) : RESOLVED;
   }
