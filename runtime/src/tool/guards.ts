@@ -1,7 +1,6 @@
 import path from "node:path";
 import { PermissionError } from "./errors.js";
 import { fnmatch, hasWildcard } from "./fnmatch.js";
-import type { ToolPreHook } from "./hookTypes.js";
 import { ownValue, type ToolArgs } from "./objects.js";
 import { expandUser, isWithin, resolveLoose } from "./paths.js";
 
@@ -26,7 +25,7 @@ const DESTRUCTIVE = new RegExp(
  * A pre-hook that refuses destructive shell commands (`rm -rf`, forced pushes, hard resets,
  * `drop table`, `mkfs`, raw disk writes …) with a PermissionError. Other calls pass untouched.
  */
-export const guardDestructive: ToolPreHook = async function guardDestructive(_toolName, _action, args) {
+export const guardDestructive = async function guardDestructive(_toolName: string, _action: string, args: ToolArgs): Promise<undefined> {
   const command = ownValue(args, "command");
   const text = typeof command === "string" ? command : "";
   if (DESTRUCTIVE.test(text)) {
@@ -50,7 +49,7 @@ export interface GuardPathsOptions {
  * A pre-hook that confines `args.path` (or `args.filePath`) to allowed roots and away from deny
  * rules. Paths are resolved through symlinks before they are compared, component by component.
  */
-export function guardPaths(options: GuardPathsOptions = {}): ToolPreHook {
+export function guardPaths(options: GuardPathsOptions = {}): (toolName: string, action: string, args: ToolArgs) => Promise<undefined> {
   const roots = (options.allowedPaths ?? []).map((root) => resolveLoose(expandUser(root)));
   const denied = [...(options.deniedPaths ?? [])];
   return async function pathGuard(_toolName: string, _action: string, args: ToolArgs): Promise<undefined> {

@@ -1,7 +1,6 @@
 import { InvalidValueError } from "../shared/errors.js";
 import { PermissionError } from "./errors.js";
 import { fnmatch } from "./fnmatch.js";
-import type { ToolPreHook } from "./hookTypes.js";
 import { isPlainObject, ownValue, type ToolArgs } from "./objects.js";
 
 export type PermissionMode = "allow_all" | "deny_all" | "rules";
@@ -110,7 +109,7 @@ export class PermissionPolicy {
   }
 
   /** The policy as a security pre-hook: allow passes, escalate asks `onEscalate`, deny throws PermissionError. */
-  toPreHook(): ToolPreHook {
+  toPreHook(): (toolName: string, action: string, args: ToolArgs) => Promise<ToolArgs | undefined> {
     const permissionCheck = async (toolName: string, action: string, args: ToolArgs): Promise<ToolArgs | undefined> => {
       const decision = this.check(toolName, action, args);
       const label = action ? `${toolName}.${action}` : toolName;
