@@ -6,76 +6,54 @@ import type { LLMInvocation } from "./invocations.js";
 import type { LedgerEntry } from "./ledger.js";
 import { ShortCircuit } from "./shortCircuit.js";
 
-type PhaseFn = (this: Hook, ...args: unknown[]) => unknown;
+type PhaseFn = (this: Hook, inv: unknown, second: unknown) => unknown;
+
+const enum Mode {
+  /** Stop at the first ShortCircuit and return it. */
+  FirstShortCircuit,
+  /** Thread the result through every hook; a non-null return replaces it. */
+  Replace,
+  /** Call every hook; ignore what they return. */
+  Notify,
+}
 
 /**
  * Runs `phase` of every hook in registration order and stops at the first ShortCircuit, which it
  * returns (null when none). Other return values are ignored.
  */
-export async function runBefore<P extends BeforePhase>(
-  hooks: readonly Hook[],
-  phase: P,
-  inv: PhaseInvocation[P],
-): Promise<ShortCircuit | null> {
-  for (const hook of hooks) {
-    const fn = hook[phase] as PhaseFn | undefined;
-    if (fn === undefined) continue;
-    let out = callPhase(hook, fn, phase, inv, undefined);
-    if (isThenable(out)) out = await out;
-    if (out instanceof ShortCircuit) return out;
-  }
-  return null;
+export function runBefore<P extends BeforePhase>(hooks: readonly Hook[], phase: P, inv: PhaseInvocation[P]): Promise<ShortCircuit | null> {
+  return dispatch(hooks, phase, inv, undefined, Mode.FirstShortCircuit) as Promise<ShortCircuit | null>;
 }
 
 /**
  * Passes the result through `phase` of every hook in order. A hook returning null/undefined keeps
  * the current result; anything else replaces it for the next hook (a ShortCircuit by its value).
  */
-export async function runAfter<P extends AfterPhase>(
+export function runAfter<P extends AfterPhase>(
   hooks: readonly Hook[],
   phase: P,
   inv: PhaseInvocation[P],
   result: PhaseResult[P],
 ): Promise<PhaseResult[P]> {
-  let current: unknown = result;
-  for (const hook of hooks) {
-    const fn = hook[phase] as PhaseFn | undefined;
-    if (fn === undefined) continue;
-    let out = callPhase(hook, fn, phase, inv, current);
-    if (isThenable(out)) out = await out;
-    if (out !== undefined && out !== null) current = out instanceof ShortCircuit ? out.value : out;
-  }
-  return current as PhaseResult[P];
+  return dispatch(hooks, phase, inv, result, Mode.Replace) as Promise<PhaseResult[P]>;
 }
 
 /**
  * Offers the error to `phase` of every hook in order. The first ShortCircuit recovers and is
  * returned; null means nobody recovered and the caller re-throws the original error.
  */
-export async function runOnError<P extends ErrorPhase>(
+export function runOnError<P extends ErrorPhase>(
   hooks: readonly Hook[],
   phase: P,
   inv: PhaseInvocation[P],
   error: unknown,
 ): Promise<ShortCircuit | null> {
-  for (const hook of hooks) {
-    const fn = hook[phase] as PhaseFn | undefined;
-    if (fn === undefined) continue;
-    let out = callPhase(hook, fn, phase, inv, error);
-    if (isThenable(out)) out = await out;
-    if (out instanceof ShortCircuit) return out;
-  }
-  return null;
+  return dispatch(hooks, phase, inv, error, Mode.FirstShortCircuit) as Promise<ShortCircuit | null>;
 }
 
 /** Tells every hook that a model call ended, with the ledger entry it recorded or null. */
 export async function runOnLlmEnd(hooks: readonly Hook[], inv: LLMInvocation, billed: LedgerEntry | null): Promise<void> {
-  for (const hook of hooks) {
-    const fn = hook.onLlmEnd as PhaseFn | undefined;
-    if (fn === undefined) continue;
-    const out = callPhase(hook, fn, "onLlmEnd", inv, billed);
-    if (isThenable(out)) await out;
-  }
+  await dispatch(hooks, "onLlmEnd", inv, billed, Mode.Notify);
 }
 
 interface HasContext {
@@ -83,22 +61,27 @@ interface HasContext {
 }
 
 /**
- * Calls one phase with its failure reported on the way out, sync or async. The `before*` phases
- * take only the invocation; the others also take the result, the error or the billed entry.
+ * The one dispatch loop. Sync hooks are called without an await (a promise is awaited only when a
+ * hook returns one), and the try/catch stays inline, where it costs nothing.
  */
-function callPhase(hook: Hook, fn: PhaseFn, phase: Phase, inv: HasContext, second: unknown): unknown {
-  let out: unknown;
-  try {
-    out = fn.call(hook, inv, second);
-  } catch (error) {
-    reportHookFailure(hook, phase, inv, error);
-    throw error;
+async function dispatch(hooks: readonly Hook[], phase: Phase, inv: HasContext, second: unknown, mode: Mode): Promise<unknown> {
+  let current = second;
+  for (const hook of hooks) {
+    const fn = hook[phase] as PhaseFn | undefined;
+    if (fn === undefined) continue;
+    let out: unknown;
+    try {
+      out = fn.call(hook, inv, current);
+      if (isThenable(out)) out = await out;
+    } catch (error) {
+      reportHookFailure(hook, phase, inv, error);
+      throw error;
+    }
+    if (mode === Mode.Replace) {
+      if (out !== undefined && out !== null) current = out instanceof ShortCircuit ? out.value : out;
+    } else if (mode === Mode.FirstShortCircuit && out instanceof ShortCircuit) return out;
   }
-  if (!isThenable(out)) return out;
-  return Promise.resolve(out).catch((error: unknown) => {
-    reportHookFailure(hook, phase, inv, error);
-    throw error;
-  });
+  return mode === Mode.Replace ? current : null;
 }
 
 /**

@@ -14,29 +14,51 @@ export const CIRCULAR = "[Circular]";
  * twice. Primitives, Dates and binary data are returned as they are.
  */
 export function redact(value: unknown, patterns: readonly string[] = DEFAULT_REDACT): unknown {
-  const lowered = patterns.map((p) => p.toLowerCase());
-  return walk(value, lowered, new Set());
+  return walk(value, lowered(patterns), false, new Set());
+}
+
+/**
+ * {@link redact}, producing plain JSON data in the same walk: Maps become objects, Sets arrays,
+ * bigints strings. Used for log lines.
+ */
+export function redactToJson(value: unknown, patterns: readonly string[] = DEFAULT_REDACT): unknown {
+  return walk(value, lowered(patterns), true, new Set());
+}
+
+const loweredCache = new WeakMap<readonly string[], readonly string[]>();
+
+function lowered(patterns: readonly string[]): readonly string[] {
+  let cached = loweredCache.get(patterns);
+  if (cached === undefined) loweredCache.set(patterns, (cached = patterns.map((p) => p.toLowerCase())));
+  return cached;
 }
 
 function hides(key: string, patterns: readonly string[]): boolean {
   const lower = key.toLowerCase();
-  return patterns.some((p) => lower.includes(p));
+  for (const p of patterns) if (lower.includes(p)) return true;
+  return false;
 }
 
-function walk(value: unknown, patterns: readonly string[], ancestors: Set<object>): unknown {
+function walk(value: unknown, patterns: readonly string[], json: boolean, ancestors: Set<object>): unknown {
+  if (typeof value === "bigint") return json ? value.toString() : value;
   if (value === null || typeof value !== "object" || isOpaque(value)) return value;
   if (ancestors.has(value)) return CIRCULAR;
   ancestors.add(value);
   try {
-    if (Array.isArray(value)) return value.map((item) => walk(item, patterns, ancestors));
-    if (value instanceof Set) return new Set([...value].map((item) => walk(item, patterns, ancestors)));
+    if (Array.isArray(value)) return value.map((item) => walk(item, patterns, json, ancestors));
+    if (value instanceof Set) {
+      const items = [...value].map((item) => walk(item, patterns, json, ancestors));
+      return json ? items : new Set(items);
+    }
     if (value instanceof Map) {
-      const out = new Map<unknown, unknown>();
-      for (const [k, v] of value) out.set(k, hides(String(k), patterns) ? REDACTED : walk(v, patterns, ancestors));
-      return out;
+      const entries: [unknown, unknown][] = [];
+      for (const [k, v] of value) entries.push([k, hides(String(k), patterns) ? REDACTED : walk(v, patterns, json, ancestors)]);
+      return json ? Object.fromEntries(entries.map(([k, v]) => [String(k), v])) : new Map(entries);
     }
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = hides(k, patterns) ? REDACTED : walk(v, patterns, ancestors);
+    for (const k of Object.keys(value)) {
+      out[k] = hides(k, patterns) ? REDACTED : walk((value as Record<string, unknown>)[k], patterns, json, ancestors);
+    }
     return out;
   } finally {
     ancestors.delete(value);

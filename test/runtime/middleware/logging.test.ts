@@ -165,6 +165,13 @@ describe("LoggingHook with a pino logger", () => {
     expect(lines.map((l) => l.fields.runId)).toEqual(["run-1", "run-1", "run-1", "run-1"]);
   });
 
+  it("logs Maps, Sets and bigints in arguments as JSON data, redacted", async () => {
+    const { logger, lines } = pinoLines();
+    const args = { filters: new Map<string, unknown>([["topic", "returns"], ["apiKey", "k"]]), ids: new Set([1, 2]), big: 10n };
+    await runBefore([new LoggingHook({ logger })], "beforeTool", toolInv(search, args));
+    expect(lines[0]!.fields["args"]).toEqual({ filters: { topic: "returns", apiKey: REDACTED }, ids: [1, 2], big: "10" });
+  });
+
   it("uses custom redaction patterns", async () => {
     const { logger, lines } = pinoLines();
     await runBefore([new LoggingHook({ logger, redact: ["query"] })], "beforeTool", toolInv(search, { query: "q", token: "t" }));

@@ -1,15 +1,8 @@
-/** Compact JSON that never throws: bigints become strings, Maps objects, Sets arrays. */
+/** Compact JSON of a log line's fields (already JSON data); never throws. */
 export function toJsonLine(value: unknown): string {
   try {
-    return JSON.stringify(value, (_key, v: unknown) => jsonSafe(v)) ?? "null";
+    return JSON.stringify(value) ?? "null";
   } catch {
     return '"[unserialisable]"';
   }
-}
-
-function jsonSafe(v: unknown): unknown {
-  if (typeof v === "bigint") return v.toString();
-  if (v instanceof Map) return Object.fromEntries([...v].map(([k, item]) => [String(k), item]));
-  if (v instanceof Set) return [...v];
-  return v;
 }

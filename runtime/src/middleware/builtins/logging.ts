@@ -4,7 +4,7 @@ import { errorKind } from "../errorKinds.js";
 import { Hook, type NodeUpdate } from "../hook.js";
 import type { LLMInvocation, NodeInvocation, ToolInvocation } from "../invocations.js";
 import type { LLMResponse } from "../llm.js";
-import { DEFAULT_REDACT, redact } from "../redact.js";
+import { DEFAULT_REDACT, redactToJson } from "../redact.js";
 import { toJsonLine } from "./jsonLine.js";
 
 export interface LoggingHookOptions {
@@ -54,7 +54,7 @@ export class LoggingHook extends Hook {
   beforeTool(inv: ToolInvocation): void {
     const fields = toolFields(inv);
     if (inv.spec.confirm) fields.argsWithheld = true;
-    else fields.args = redact(inv.call.arguments, this.#patterns);
+    else fields.args = redactToJson(inv.call.arguments, this.#patterns);
     this.#start(inv, "tool.start", fields);
   }
 
