@@ -75,7 +75,8 @@ export async function act(branch: ActingBranch, request: unknown, options: ActOp
 
   let call: FunctionCalling | null = null;
   try {
-    call = await branch.actionManager.invoke(request);
+    // The envelope read once above, never the request again: a getter must not swap the call after authorize.
+    call = await branch.actionManager.invoke(envelope);
     if (call.execution.status === "failed") throw call.execution.error;
     if (bus) {
       await bus.emit(HookPoint.TOOL_POST, {

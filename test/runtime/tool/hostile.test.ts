@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { act, HookPoint, Session, Tool, ToolArgumentsError, type ToolArgs, type Branch } from "@hooklens/runtime";
+import { act, HookPoint, Session, Tool, ToolArgumentsError, ToolCallAction, type ToolArgs, type Branch } from "@hooklens/runtime";
 
 function sessionBranch(): { session: Session; branch: Branch; points: Array<[string, Record<string, unknown>]> } {
   const session = new Session();
@@ -164,6 +164,25 @@ describe("hostile input to act()", () => {
       arguments: {},
     };
     await expect(act(branch, request)).rejects.toThrow(/Reading it failed: trap/);
+  });
+
+  it("a request whose getters change their answer cannot swap the call after the gate allowed it", async () => {
+    const { session, branch } = sessionBranch();
+    const ran: string[] = [];
+    branch.registerTools([
+      new Tool({ funcCallable: () => void ran.push("read"), name: "read" }),
+      new Tool({ funcCallable: () => void ran.push("rm"), name: "rm" }),
+    ]);
+    session.gate((payload) => !(payload instanceof ToolCallAction && payload.function === "rm"));
+    let reads = 0;
+    const shifty = {
+      get function(): string {
+        return reads++ === 0 ? "read" : "rm";
+      },
+      arguments: {},
+    };
+    await act(branch, shifty);
+    expect(ran).toEqual(["read"]);
   });
 
   it("cyclic arguments and results are summarised with [Circular]", async () => {
