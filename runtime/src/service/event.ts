@@ -41,6 +41,7 @@ export function monotonicSeconds(): number {
  * implement `_invoke` and, when they stream, `_stream`.
  */
 export class Event {
+  /** A UUID v4 string. */
   readonly id: string;
   readonly createdAt: number;
   metadata: Record<string, unknown>;

@@ -94,7 +94,7 @@ describe("HookRegistry registration methods", () => {
     registry.preInvoke(() => calls.push("old"));
     await captureLogs(async (logs) => {
       registry.preInvoke(() => calls.push("new"));
-      expect(logs).toEqual([expect.objectContaining({ level: "warn", message: "Overwriting existing pre_invocation hook" })]);
+      expect(logs).toEqual([expect.objectContaining({ level: "warn", msg: "Overwriting existing pre_invocation hook" })]);
     });
     await registry.preInvocation(new Probe());
     expect(calls).toEqual(["new"]);

@@ -1,27 +1,15 @@
 // Small shared pieces of the service tests.
-import { setLogger, type Logger } from "@hooklens/runtime";
+import { captureLogs as startCapture, type CapturedLog } from "../../helpers/captureLogs.js";
 
-export interface CapturedLog {
-  level: string;
-  message: string;
-  fields: unknown;
-}
+export type { CapturedLog };
 
 /** Routes the runtime logger into an array for the duration of `body`. */
 export async function captureLogs<T>(body: (logs: CapturedLog[]) => Promise<T> | T): Promise<T> {
-  const logs: CapturedLog[] = [];
-  const method =
-    (level: string) =>
-    (objOrMsg: object | string, msg?: string): void => {
-      if (typeof objOrMsg === "string") logs.push({ level, message: objOrMsg, fields: null });
-      else logs.push({ level, message: msg ?? "", fields: objOrMsg });
-    };
-  const logger: Logger = { debug: method("debug"), info: method("info"), warn: method("warn"), error: method("error") };
-  const previous = setLogger(logger);
+  const { logs, restore } = startCapture();
   try {
     return await body(logs);
   } finally {
-    setLogger(previous);
+    restore();
   }
 }
 
