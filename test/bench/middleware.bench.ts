@@ -23,7 +23,11 @@ let sink = 0;
 const silent: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
 const ctx = createRunContext({ runId: "bench", threadId: "t", ledger: new Ledger() });
-const toolInv = new ToolInvocation({ name: "lookup", kind: "lookup", confirm: false, cacheable: false, schema: null }, { id: "c", name: "lookup", arguments: { key: "k" } }, ctx);
+const toolInv = new ToolInvocation(
+  { name: "lookup", kind: "lookup", confirm: false, cacheable: false, schema: null },
+  { id: "c", name: "lookup", arguments: { key: "k" } },
+  ctx,
+);
 const llmInv = new LLMInvocation({ messages: [{ role: "user", content: "hi" }] }, "scripted", "m", ctx);
 const nodeInv = new NodeInvocation("flow", "node", { a: 1 }, ctx);
 const result = new ToolResult({ callId: "c", tool: "lookup", status: "ok", value: 42 });

@@ -20,9 +20,7 @@ export class BudgetExceeded extends PolicyOutcome {
   readonly runId: string;
 
   constructor(limitUsd: number, spentUsd: number, options: { scope: BudgetScope; runId: string; detail?: string }) {
-    super(
-      `budget of $${limitUsd} (${options.scope}) reached: spent $${spentUsd}` + (options.detail ? `; ${options.detail}` : ""),
-    );
+    super(`budget of $${limitUsd} (${options.scope}) reached: spent $${spentUsd}` + (options.detail ? `; ${options.detail}` : ""));
     this.limitUsd = limitUsd;
     this.spentUsd = spentUsd;
     this.scope = options.scope;

@@ -36,12 +36,21 @@ describe("Ledger", () => {
   it("prices each call from token counts and the price table (USD per million tokens)", () => {
     const ledger = new Ledger({ prices: { "gpt-mini": { inputPerMillion: 0.15, outputPerMillion: 0.6 } } });
     const entry = ledger.record({ runId: "r", provider: "openai", model: "gpt-mini", inputTokens: 1_000_000, outputTokens: 500_000 });
-    expect(entry).toMatchObject({ runId: "r", threadId: "", provider: "openai", model: "gpt-mini", inputTokens: 1_000_000, outputTokens: 500_000 });
+    expect(entry).toMatchObject({
+      runId: "r",
+      threadId: "",
+      provider: "openai",
+      model: "gpt-mini",
+      inputTokens: 1_000_000,
+      outputTokens: 500_000,
+    });
     expect(entry.costUsd).toBeCloseTo(0.45);
   });
 
   it("prefers a provider/model price over a model price", () => {
-    const ledger = new Ledger({ prices: { m: { inputPerMillion: 1, outputPerMillion: 1 }, "azure/m": { inputPerMillion: 2, outputPerMillion: 2 } } });
+    const ledger = new Ledger({
+      prices: { m: { inputPerMillion: 1, outputPerMillion: 1 }, "azure/m": { inputPerMillion: 2, outputPerMillion: 2 } },
+    });
     expect(ledger.record({ runId: "r", provider: "azure", model: "m", inputTokens: 1e6, outputTokens: 0 }).costUsd).toBe(2);
     expect(ledger.record({ runId: "r", provider: "openai", model: "m", inputTokens: 1e6, outputTokens: 0 }).costUsd).toBe(1);
   });
@@ -65,7 +74,12 @@ describe("BudgetHook", () => {
     const error = await runBefore([new BudgetHook(0.5, { scope: "thread" })], "beforeTool", toolInv(ctx)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BudgetExceeded);
     const exceeded = error as BudgetExceeded;
-    expect([exceeded.scope, exceeded.limitUsd, Math.round(exceeded.spentUsd * 100) / 100, exceeded.runId]).toEqual(["thread", 0.5, 0.6, "r9"]);
+    expect([exceeded.scope, exceeded.limitUsd, Math.round(exceeded.spentUsd * 100) / 100, exceeded.runId]).toEqual([
+      "thread",
+      0.5,
+      0.6,
+      "r9",
+    ]);
   });
 
   it("the run scope (default) reads only the run's spend", async () => {
@@ -77,13 +91,17 @@ describe("BudgetHook", () => {
 
   it("the global scope reads everything the ledger holds", async () => {
     const ctx = createRunContext({ runId: "new", threadId: "new", ledger: spentLedger() });
-    await expect(runBefore([new BudgetHook(0.7, { scope: "global" })], "beforeTool", toolInv(ctx))).rejects.toMatchObject({ scope: "global" });
+    await expect(runBefore([new BudgetHook(0.7, { scope: "global" })], "beforeTool", toolInv(ctx))).rejects.toMatchObject({
+      scope: "global",
+    });
     await expect(runBefore([new BudgetHook(0.71, { scope: "global" })], "beforeTool", toolInv(ctx))).resolves.toBeNull();
   });
 
   it("an empty thread id falls back to the run", async () => {
     const ctx = createRunContext({ runId: "r1", threadId: "", ledger: spentLedger() });
-    const error = (await runBefore([new BudgetHook(0.3, { scope: "thread" })], "beforeTool", toolInv(ctx)).catch((e: unknown) => e)) as BudgetExceeded;
+    const error = (await runBefore([new BudgetHook(0.3, { scope: "thread" })], "beforeTool", toolInv(ctx)).catch(
+      (e: unknown) => e,
+    )) as BudgetExceeded;
     expect([error.scope, error.spentUsd]).toEqual(["run", 0.35]);
     await expect(runBefore([new BudgetHook(0.4, { scope: "thread" })], "beforeTool", toolInv(ctx))).resolves.toBeNull();
   });
@@ -148,7 +166,9 @@ describe("BudgetHook", () => {
   it("fails closed: a call of unknown cost in scope stops the run even under the cap", async () => {
     const ledger = new Ledger();
     ledger.record({ runId: "r", provider: "p", model: "unpriced", inputTokens: 10, outputTokens: 10 });
-    const error = (await runBefore([new BudgetHook(5)], "beforeTool", toolInv(createRunContext({ runId: "r", ledger }))).catch((e: unknown) => e)) as BudgetExceeded;
+    const error = (await runBefore([new BudgetHook(5)], "beforeTool", toolInv(createRunContext({ runId: "r", ledger }))).catch(
+      (e: unknown) => e,
+    )) as BudgetExceeded;
     expect(error).toBeInstanceOf(BudgetExceeded);
     expect(error.spentUsd).toBe(0);
     expect(error.message).toMatch(/no known cost/);
@@ -179,9 +199,12 @@ describe("BudgetHook configuration", () => {
     expect(() => new BudgetHook(1).withConfig({ maxUSD: 2 } as never)).toThrow(ConfigError);
   });
 
-  it.each([{ maxUsd: -1 }, { maxUsd: Number.NaN }, { onExceed: "explode" }, { scope: "team" }])("withConfig() rejects the bad value %o with ConfigError", (bad) => {
-    expect(() => new BudgetHook(1).withConfig(bad as never)).toThrow(ConfigError);
-  });
+  it.each([{ maxUsd: -1 }, { maxUsd: Number.NaN }, { onExceed: "explode" }, { scope: "team" }])(
+    "withConfig() rejects the bad value %o with ConfigError",
+    (bad) => {
+      expect(() => new BudgetHook(1).withConfig(bad as never)).toThrow(ConfigError);
+    },
+  );
 
   it("the constructor validates too", () => {
     expect(() => new BudgetHook(-0.01)).toThrow(ConfigError);

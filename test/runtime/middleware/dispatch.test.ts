@@ -54,7 +54,10 @@ describe("runBefore", () => {
 
   it("skips hooks that do not implement the phase", async () => {
     const seen: string[] = [];
-    const hooks = [hookOf("llm-only", { beforeLlm: () => void seen.push("llm") }), hookOf("tool", { beforeTool: () => void seen.push("tool") })];
+    const hooks = [
+      hookOf("llm-only", { beforeLlm: () => void seen.push("llm") }),
+      hookOf("tool", { beforeTool: () => void seen.push("tool") }),
+    ];
     await runBefore(hooks, "beforeTool", toolInv());
     expect(seen).toEqual(["tool"]);
   });
@@ -137,19 +140,38 @@ describe("a hook that throws", () => {
 
   it("propagates the error unchanged (same object)", async () => {
     const bug = new HookBug("secret detail");
-    const hooks = [hookOf("buggy", { beforeTool: () => { throw bug; } })];
+    const hooks = [
+      hookOf("buggy", {
+        beforeTool: () => {
+          throw bug;
+        },
+      }),
+    ];
     await expect(runBefore(hooks, "beforeTool", toolInv())).rejects.toBe(bug);
   });
 
   it("stops the phase: later hooks do not run", async () => {
     let ran = false;
-    const hooks = [hookOf("buggy", { beforeTool: async () => { throw new HookBug("x"); } }), hookOf("next", { beforeTool: () => void (ran = true) })];
+    const hooks = [
+      hookOf("buggy", {
+        beforeTool: async () => {
+          throw new HookBug("x");
+        },
+      }),
+      hookOf("next", { beforeTool: () => void (ran = true) }),
+    ];
     await expect(runBefore(hooks, "beforeTool", toolInv())).rejects.toThrow(HookBug);
     expect(ran).toBe(false);
   });
 
   it("a hook bug is logged at ERROR with its type only, never its message", async () => {
-    const hooks = [hookOf("buggy", { afterTool: () => { throw new HookBug("api_key=sk-123"); } })];
+    const hooks = [
+      hookOf("buggy", {
+        afterTool: () => {
+          throw new HookBug("api_key=sk-123");
+        },
+      }),
+    ];
     await expect(runAfter(hooks, "afterTool", toolInv(), okResult(1))).rejects.toThrow(HookBug);
     expect(captured.logs).toHaveLength(1);
     expect(captured.logs[0]!.level).toBe("error");
@@ -158,7 +180,13 @@ describe("a hook that throws", () => {
   });
 
   it("an async hook bug is logged the same way", async () => {
-    const hooks = [hookOf("buggy", { onToolError: async () => { throw new RangeError("nope"); } })];
+    const hooks = [
+      hookOf("buggy", {
+        onToolError: async () => {
+          throw new RangeError("nope");
+        },
+      }),
+    ];
     await expect(runOnError(hooks, "onToolError", toolInv(), new Error("orig"))).rejects.toThrow(RangeError);
     expect(captured.logs.map((l) => [l.level, l.fields.errorKind])).toEqual([["error", "RangeError"]]);
   });
@@ -168,10 +196,28 @@ describe("a hook that throws", () => {
     controller.abort();
     const aborted = createRunContext({ runId: "r2", signal: controller.signal });
     const inv = new ToolInvocation(search, { id: "c", name: "search", arguments: {} }, aborted);
-    const hooks = [hookOf("waiter", { beforeTool: () => { throw controller.signal.reason; } })];
+    const hooks = [
+      hookOf("waiter", {
+        beforeTool: () => {
+          throw controller.signal.reason;
+        },
+      }),
+    ];
     await expect(runBefore(hooks, "beforeTool", inv)).rejects.toBe(controller.signal.reason);
     const abortError = Object.assign(new Error("aborted"), { name: "AbortError" });
-    await expect(runBefore([hookOf("w2", { beforeTool: () => { throw abortError; } })], "beforeTool", toolInv())).rejects.toBe(abortError);
+    await expect(
+      runBefore(
+        [
+          hookOf("w2", {
+            beforeTool: () => {
+              throw abortError;
+            },
+          }),
+        ],
+        "beforeTool",
+        toolInv(),
+      ),
+    ).rejects.toBe(abortError);
     expect(captured.logs).toEqual([]);
   });
 
@@ -181,9 +227,17 @@ describe("a hook that throws", () => {
     ["ApprovalDenied", new ApprovalDenied("search", "no")],
     ["RunLimitExceeded", new RunLimitExceeded("tool calls", 3, "r1")],
   ])("a policy outcome (%s) is one DEBUG line and propagates unchanged", async (kind, outcome) => {
-    const hooks = [hookOf("policy", { beforeTool: () => { throw outcome; } })];
+    const hooks = [
+      hookOf("policy", {
+        beforeTool: () => {
+          throw outcome;
+        },
+      }),
+    ];
     await expect(runBefore(hooks, "beforeTool", toolInv())).rejects.toBe(outcome);
-    expect(captured.logs).toEqual([{ level: "debug", msg: expect.stringContaining(kind), fields: { hook: "policy", phase: "beforeTool", errorKind: kind } }]);
+    expect(captured.logs).toEqual([
+      { level: "debug", msg: expect.stringContaining(kind), fields: { hook: "policy", phase: "beforeTool", errorKind: kind } },
+    ]);
   });
 });
 

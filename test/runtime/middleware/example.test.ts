@@ -4,7 +4,8 @@ import { main } from "../../../examples/hooks.js";
 
 function collectingLogger(): { logger: Logger; lines: { level: LogLevel; fields: Record<string, unknown> }[] } {
   const lines: { level: LogLevel; fields: Record<string, unknown> }[] = [];
-  const at = (level: LogLevel) => (obj: object | string) => void lines.push({ level, fields: typeof obj === "string" ? {} : (obj as Record<string, unknown>) });
+  const at = (level: LogLevel) => (obj: object | string) =>
+    void lines.push({ level, fields: typeof obj === "string" ? {} : (obj as Record<string, unknown>) });
   return { logger: { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") }, lines };
 }
 
@@ -22,7 +23,16 @@ describe("examples/hooks.ts", () => {
     expect(printed).toContain("thread 0.5 0.6");
 
     const events = lines.map((l) => l.fields["event"]).filter((e) => e !== undefined);
-    expect(events).toEqual(["tool.start", "tool.finish", "tool.start", "tool.finish", "tool.start", "llm.start", "llm.finish", "tool.start"]);
+    expect(events).toEqual([
+      "tool.start",
+      "tool.finish",
+      "tool.start",
+      "tool.finish",
+      "tool.start",
+      "llm.start",
+      "llm.finish",
+      "tool.start",
+    ]);
     const warnings = lines.filter((l) => l.level === "warn").map((l) => l.fields["hook"]);
     expect(warnings).toEqual(["guardrail", "budget"]);
   });

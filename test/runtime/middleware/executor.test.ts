@@ -55,7 +55,11 @@ function recorder(name: string, trail: string[], overrides: HookPhases = {}): Ho
   return hook;
 }
 
-const reply = (content: string, usage: LLMResponse["usage"] = { inputTokens: 10, outputTokens: 5 }): LLMResponse => ({ content, finishReason: "stop", usage });
+const reply = (content: string, usage: LLMResponse["usage"] = { inputTokens: 10, outputTokens: 5 }): LLMResponse => ({
+  content,
+  finishReason: "stop",
+  usage,
+});
 /** search, explode (throws RangeError) and delete_file (a confirm tool of kind fs), as real Tools on a Branch. */
 const toolset = () =>
   branchTools(
@@ -66,7 +70,12 @@ const toolset = () =>
         throw new RangeError("kaboom");
       },
     },
-    { name: "delete_file", fn: (args) => `deleted ${String(args["path"])}`, schema: z.object({ path: z.string() }), meta: { confirm: true, kind: "fs" } },
+    {
+      name: "delete_file",
+      fn: (args) => `deleted ${String(args["path"])}`,
+      schema: z.object({ path: z.string() }),
+      meta: { confirm: true, kind: "fs" },
+    },
   );
 const tools = () => toolset().tools;
 
@@ -84,7 +93,9 @@ describe("Executor tool calls", () => {
 
   it("hooks see validated arguments and the call id given by the model", async () => {
     let seen: unknown;
-    const executor = new Executor(tools(), { hooks: [Object.assign(new Hook(), { beforeTool: (inv: { call: unknown }) => void (seen = inv.call) })] });
+    const executor = new Executor(tools(), {
+      hooks: [Object.assign(new Hook(), { beforeTool: (inv: { call: unknown }) => void (seen = inv.call) })],
+    });
     await executor.callTool({ name: "search", arguments: { query: "q" }, id: "call_abc" }, executor.context());
     expect(seen).toEqual({ id: "call_abc", name: "search", arguments: { query: "q" } });
   });
@@ -129,15 +140,27 @@ describe("Executor tool calls", () => {
     const trail: string[] = [];
     const { tools: backend, ran } = toolset();
     const stop = new BudgetExceeded(1, 2, { scope: "run", runId: "r" });
-    const executor = new Executor(backend, { hooks: [recorder("gate", trail, { beforeTool: () => { throw stop; } })] });
+    const executor = new Executor(backend, {
+      hooks: [
+        recorder("gate", trail, {
+          beforeTool: () => {
+            throw stop;
+          },
+        }),
+      ],
+    });
     await expect(executor.callTool({ name: "search", arguments: { query: "q" } }, executor.context())).rejects.toBe(stop);
     expect(trail).toEqual(["gate.beforeTool"]);
     expect(ran).toEqual([]);
   });
 
   it("an error thrown by afterTool propagates (a result guardrail blocks the output)", async () => {
-    const executor = new Executor(tools(), { hooks: [new GuardrailHook((stage) => stage !== "result" || "no results today", { on: ["result"] })] });
-    await expect(executor.callTool({ name: "search", arguments: { query: "q" } }, executor.context())).rejects.toBeInstanceOf(GuardrailBlocked);
+    const executor = new Executor(tools(), {
+      hooks: [new GuardrailHook((stage) => stage !== "result" || "no results today", { on: ["result"] })],
+    });
+    await expect(executor.callTool({ name: "search", arguments: { query: "q" } }, executor.context())).rejects.toBeInstanceOf(
+      GuardrailBlocked,
+    );
   });
 
   it("rejects an unregistered tool with ToolUsageError before any hook runs", async () => {
@@ -158,7 +181,10 @@ describe("Executor tool calls", () => {
 describe("Executor approval", () => {
   it("asks the approval callback for confirm tools only, after beforeTool", async () => {
     const trail: string[] = [];
-    const executor = new Executor(tools(), { hooks: [recorder("a", trail)], approval: (inv) => (trail.push(`approve ${inv.spec.name}`), true) });
+    const executor = new Executor(tools(), {
+      hooks: [recorder("a", trail)],
+      approval: (inv) => (trail.push(`approve ${inv.spec.name}`), true),
+    });
     await executor.callTool({ name: "search", arguments: { query: "q" } }, executor.context());
     await executor.callTool({ name: "delete_file", arguments: { path: "/tmp/x" } }, executor.context());
     expect(trail).toEqual(["a.beforeTool", "a.afterTool", "a.beforeTool", "approve delete_file", "a.afterTool"]);
@@ -173,7 +199,10 @@ describe("Executor approval", () => {
     expect((error as Error).message).toContain("not today");
     expect(trail).toEqual(["a.beforeTool", "a.onToolError"]);
     expect(ran).toEqual([]);
-    const rescued = new Executor(backend, { approval: () => false, hooks: [recorder("r", [], { onToolError: () => new ShortCircuit("skipped") })] });
+    const rescued = new Executor(backend, {
+      approval: () => false,
+      hooks: [recorder("r", [], { onToolError: () => new ShortCircuit("skipped") })],
+    });
     expect((await rescued.callTool({ name: "delete_file", arguments: { path: "/x" } }, rescued.context())).value).toBe("skipped");
   });
 
@@ -185,7 +214,9 @@ describe("Executor approval", () => {
 
   it("without an approval callback a confirm tool is refused", async () => {
     const executor = new Executor(tools());
-    await expect(executor.callTool({ name: "delete_file", arguments: { path: "/x" } }, executor.context())).rejects.toThrow(/no approval callback/);
+    await expect(executor.callTool({ name: "delete_file", arguments: { path: "/x" } }, executor.context())).rejects.toThrow(
+      /no approval callback/,
+    );
   });
 
   it("edited arguments run beforeTool again on the edited call, and the tool runs with them", async () => {
@@ -207,7 +238,9 @@ describe("Executor approval", () => {
       hooks: [new GuardrailHook((_stage, payload) => !JSON.stringify(payload).includes("password") || "looks like a password")],
       approval: () => ({ arguments: { path: "/home/me/password.txt" } }),
     });
-    await expect(executor.callTool({ name: "delete_file", arguments: { path: "/tmp/x" } }, executor.context())).rejects.toMatchObject({ reason: "looks like a password" });
+    await expect(executor.callTool({ name: "delete_file", arguments: { path: "/tmp/x" } }, executor.context())).rejects.toMatchObject({
+      reason: "looks like a password",
+    });
     expect(ran).toEqual([]);
   });
 
@@ -242,14 +275,18 @@ describe("Executor approval", () => {
       hooks: [Object.assign(new Hook(), { beforeTool: () => (++calls === 2 ? new ShortCircuit("second look says no") : null) })],
       approval: () => ({ arguments: { path: "/tmp/y" } }),
     });
-    expect((await executor.callTool({ name: "delete_file", arguments: { path: "/tmp/x" } }, executor.context())).value).toBe("second look says no");
+    expect((await executor.callTool({ name: "delete_file", arguments: { path: "/tmp/x" } }, executor.context())).value).toBe(
+      "second look says no",
+    );
     expect(ran).toEqual([]);
   });
 
   it("edited arguments that fail validation go to onToolError", async () => {
     const trail: string[] = [];
     const executor = new Executor(tools(), { hooks: [recorder("a", trail)], approval: () => ({ arguments: { path: 42 } }) });
-    await expect(executor.callTool({ name: "delete_file", arguments: { path: "/x" } }, executor.context())).rejects.toThrow(InvalidValueError);
+    await expect(executor.callTool({ name: "delete_file", arguments: { path: "/x" } }, executor.context())).rejects.toThrow(
+      InvalidValueError,
+    );
     expect(trail).toEqual(["a.beforeTool", "a.onToolError"]);
   });
 });
@@ -291,12 +328,26 @@ describe("Executor model calls", () => {
     const billedSeen: (LedgerEntry | null)[] = [];
     const ledger = new Ledger({ prices: { "scripted-model": { inputPerMillion: 1_000_000, outputPerMillion: 2_000_000 } } });
     const { model } = scriptedModel([completion("hi")]);
-    const executor = new Executor(tools(), { hooks: [recorder("a", trail, { onLlmEnd: (_inv, billed) => void billedSeen.push(billed as LedgerEntry) })], ledger, model });
+    const executor = new Executor(tools(), {
+      hooks: [recorder("a", trail, { onLlmEnd: (_inv, billed) => void billedSeen.push(billed as LedgerEntry) })],
+      ledger,
+      model,
+    });
     const ctx = executor.context({ runId: "run-7", threadId: "t" });
     const response = await executor.callLlm({ messages: [{ role: "user", content: "hello" }] }, ctx);
     expect(response.content).toBe("hi");
     expect(trail).toEqual(["a.beforeLlm", "a.afterLlm", "a.onLlmEnd"]);
-    expect(billedSeen).toEqual([expect.objectContaining({ runId: "run-7", threadId: "t", provider: "scripted", model: "scripted-model", inputTokens: 10, outputTokens: 5, costUsd: 20 })]);
+    expect(billedSeen).toEqual([
+      expect.objectContaining({
+        runId: "run-7",
+        threadId: "t",
+        provider: "scripted",
+        model: "scripted-model",
+        inputTokens: 10,
+        outputTokens: 5,
+        costUsd: 20,
+      }),
+    ]);
     expect(ledger.totalUsd("run-7")).toBe(20);
   });
 
@@ -315,15 +366,26 @@ describe("Executor model calls", () => {
   });
 
   it("onLlmError recovers with a ShortCircuit (a string becomes the content)", async () => {
-    const executor = new Executor(tools(), { hooks: [recorder("r", [], { onLlmError: () => new ShortCircuit("sorry, offline") })], model: scriptedModel([{ error: new Error("x") }]).model });
-    expect(await executor.callLlm({ messages: [] }, executor.context())).toEqual({ content: "sorry, offline", finishReason: null, usage: null });
+    const executor = new Executor(tools(), {
+      hooks: [recorder("r", [], { onLlmError: () => new ShortCircuit("sorry, offline") })],
+      model: scriptedModel([{ error: new Error("x") }]).model,
+    });
+    expect(await executor.callLlm({ messages: [] }, executor.context())).toEqual({
+      content: "sorry, offline",
+      finishReason: null,
+      usage: null,
+    });
   });
 
   it("a ShortCircuit in beforeLlm skips the model, bills nothing and still ends the call once", async () => {
     const trail: string[] = [];
     const { model, endpoint } = scriptedModel([completion("unused")]);
     const ledger = new Ledger();
-    const executor = new Executor(tools(), { hooks: [recorder("c", trail, { beforeLlm: () => new ShortCircuit(reply("cached", null)) })], model, ledger });
+    const executor = new Executor(tools(), {
+      hooks: [recorder("c", trail, { beforeLlm: () => new ShortCircuit(reply("cached", null)) })],
+      model,
+      ledger,
+    });
     expect((await executor.callLlm({ messages: [] }, executor.context())).content).toBe("cached");
     expect(endpoint.callCount).toBe(0);
     expect(ledger.entries()).toEqual([]);
@@ -345,7 +407,12 @@ describe("Executor model calls", () => {
 
   it("an onLlmEnd error propagates after a successful call, but never hides the call's own error", async () => {
     class EndBug extends Error {}
-    const endBug = Object.assign(new Hook(), { name: "end-bug", onLlmEnd: () => { throw new EndBug(); } });
+    const endBug = Object.assign(new Hook(), {
+      name: "end-bug",
+      onLlmEnd: () => {
+        throw new EndBug();
+      },
+    });
     const ok = new Executor(tools(), { hooks: [endBug], model: scriptedModel([completion("x")]).model });
     await expect(ok.callLlm({ messages: [] }, ok.context())).rejects.toBeInstanceOf(EndBug);
     const failure = new Error("provider down");
@@ -367,7 +434,10 @@ describe("Executor model calls", () => {
 
   it("without a ledger nothing is billed and onLlmEnd gets null", async () => {
     const ends: unknown[] = [];
-    const executor = new Executor(tools(), { hooks: [Object.assign(new Hook(), { onLlmEnd: (_i: unknown, b: unknown) => void ends.push(b) })], model: scriptedModel([completion("x")]).model });
+    const executor = new Executor(tools(), {
+      hooks: [Object.assign(new Hook(), { onLlmEnd: (_i: unknown, b: unknown) => void ends.push(b) })],
+      model: scriptedModel([completion("x")]).model,
+    });
     await executor.callLlm({ messages: [] }, executor.context());
     expect(ends).toEqual([null]);
   });
@@ -402,7 +472,12 @@ describe("Executor flow nodes", () => {
   });
 
   it("a failing node goes to onNodeError, which may recover with a ShortCircuit", async () => {
-    const broken = { name: "broken", run: () => { throw new Error("bad state"); } };
+    const broken = {
+      name: "broken",
+      run: () => {
+        throw new Error("bad state");
+      },
+    };
     const trail: string[] = [];
     const rescue = new Executor(tools(), { hooks: [recorder("r", trail, { onNodeError: () => new ShortCircuit({ topic: "unknown" }) })] });
     expect(await rescue.runNode("f", broken, {}, rescue.context())).toEqual({ topic: "unknown" });
@@ -413,7 +488,9 @@ describe("Executor flow nodes", () => {
 
   it("a ShortCircuit in beforeNode skips the node", async () => {
     let ran = false;
-    const executor = new Executor(tools(), { hooks: [Object.assign(new Hook(), { beforeNode: () => new ShortCircuit({ skipped: true }) })] });
+    const executor = new Executor(tools(), {
+      hooks: [Object.assign(new Hook(), { beforeNode: () => new ShortCircuit({ skipped: true }) })],
+    });
     expect(await executor.runNode("f", { name: "n", run: () => void (ran = true) }, {}, executor.context())).toEqual({ skipped: true });
     expect(ran).toBe(false);
   });
@@ -438,7 +515,11 @@ describe("Executor run context", () => {
 
   it("a context without a ledger gets the executor's, so BudgetHook reads what the executor bills", async () => {
     const ledger = new Ledger({ prices: { "scripted-model": { inputPerMillion: 100_000, outputPerMillion: 0 } } });
-    const executor = new Executor(tools(), { hooks: [new BudgetHook(1)], ledger, model: scriptedModel([completion("x"), completion("y")]).model });
+    const executor = new Executor(tools(), {
+      hooks: [new BudgetHook(1)],
+      ledger,
+      model: scriptedModel([completion("x"), completion("y")]).model,
+    });
     const ctx = createRunContext({ runId: "r" });
     await executor.callLlm({ messages: [] }, ctx); // 10 tokens × $0.1 = $1
     await expect(executor.callLlm({ messages: [] }, ctx)).rejects.toBeInstanceOf(BudgetExceeded);

@@ -48,7 +48,9 @@ describe("GuardrailHook", () => {
   });
 
   it("false blocks with the default reason", async () => {
-    await expect(runBefore([new GuardrailHook(() => false)], "beforeTool", toolInv({}))).rejects.toMatchObject({ reason: DEFAULT_BLOCK_REASON });
+    await expect(runBefore([new GuardrailHook(() => false)], "beforeTool", toolInv({}))).rejects.toMatchObject({
+      reason: DEFAULT_BLOCK_REASON,
+    });
   });
 
   it("an async check works the same way", async () => {
@@ -71,7 +73,10 @@ describe("GuardrailHook", () => {
     const hook = new GuardrailHook(noSecrets, { on: ["args", "result"] });
     const ok = result("ok", "free within 30 days");
     await expect(runAfter([hook], "afterTool", toolInv({}), ok)).resolves.toBe(ok);
-    await expect(runAfter([hook], "afterTool", toolInv({}), result("ok", { password: "x" }))).rejects.toMatchObject({ stage: "result", tool: "search" });
+    await expect(runAfter([hook], "afterTool", toolInv({}), result("ok", { password: "x" }))).rejects.toMatchObject({
+      stage: "result",
+      tool: "search",
+    });
   });
 
   it("skips failed results at the result stage", async () => {
@@ -83,9 +88,15 @@ describe("GuardrailHook", () => {
 
   it("checks the LLMRequest before a model call and the LLMResponse after it, with tool null", async () => {
     const seen: [string, unknown][] = [];
-    const hook = new GuardrailHook((stage, payload) => (seen.push([stage, payload]), stage === "llm_request" || "leak"), { on: ["llm_request", "llm_response"] });
+    const hook = new GuardrailHook((stage, payload) => (seen.push([stage, payload]), stage === "llm_request" || "leak"), {
+      on: ["llm_request", "llm_response"],
+    });
     await runBefore([hook], "beforeLlm", llmInv);
-    await expect(runAfter([hook], "afterLlm", llmInv, response)).rejects.toMatchObject({ stage: "llm_response", tool: null, reason: "leak" });
+    await expect(runAfter([hook], "afterLlm", llmInv, response)).rejects.toMatchObject({
+      stage: "llm_response",
+      tool: null,
+      reason: "leak",
+    });
     expect(seen).toEqual([
       ["llm_request", llmInv.request],
       ["llm_response", response],

@@ -42,7 +42,8 @@ const ERROR = 50;
 const ctx = createRunContext({ runId: "run-1", threadId: "t1" });
 const search: ToolSpec = { name: "search", kind: "web", confirm: false, cacheable: false, schema: null };
 const deleteFile: ToolSpec = { name: "delete_file", kind: "fs", confirm: true, cacheable: false, schema: null };
-const toolInv = (spec: ToolSpec, args: Record<string, unknown>) => new ToolInvocation(spec, { id: "call-9", name: spec.name, arguments: args }, ctx);
+const toolInv = (spec: ToolSpec, args: Record<string, unknown>) =>
+  new ToolInvocation(spec, { id: "call-9", name: spec.name, arguments: args }, ctx);
 const llmInv = () =>
   new LLMInvocation({ messages: [{ role: "user", content: "my card is 4111" }], stage: "answer" }, "openai", "gpt-test", ctx);
 const nodeInv = () => new NodeInvocation("support", "classify", { customer: "Ada Lovelace" }, ctx);
@@ -70,19 +71,45 @@ describe("LoggingHook with a pino logger", () => {
     const hooks = [new LoggingHook({ logger })];
     const inv = toolInv(search, { query: "q" });
     await runBefore(hooks, "beforeTool", inv);
-    const result = new ToolResult({ callId: "call-9", tool: "search", status: "ok", value: "TOP SECRET RESULT", attempts: 1, cached: false });
+    const result = new ToolResult({
+      callId: "call-9",
+      tool: "search",
+      status: "ok",
+      value: "TOP SECRET RESULT",
+      attempts: 1,
+      cached: false,
+    });
     expect(await runAfter(hooks, "afterTool", inv, result)).toBe(result);
     const finish = lines[1]!;
     expect(finish).toMatchObject({ level: INFO, event: "tool.finish" });
-    expect(finish.fields).toEqual({ runId: "run-1", callId: "call-9", tool: "search", kind: "web", status: "ok", attempts: 1, cached: false, latencyMs: expect.any(Number) });
+    expect(finish.fields).toEqual({
+      runId: "run-1",
+      callId: "call-9",
+      tool: "search",
+      kind: "web",
+      status: "ok",
+      attempts: 1,
+      cached: false,
+      latencyMs: expect.any(Number),
+    });
     expect(JSON.stringify(finish)).not.toContain("TOP SECRET");
   });
 
   it("logs a failed result as tool.finish at WARNING with its error kind", async () => {
     const { logger, lines } = pinoLines();
-    const failed = new ToolResult({ callId: "call-9", tool: "search", status: "error", value: { error: "db password wrong" }, errorKind: "GateDenied" });
+    const failed = new ToolResult({
+      callId: "call-9",
+      tool: "search",
+      status: "error",
+      value: { error: "db password wrong" },
+      errorKind: "GateDenied",
+    });
     await runAfter([new LoggingHook({ logger })], "afterTool", toolInv(search, {}), failed);
-    expect(lines[0]).toMatchObject({ level: WARN, event: "tool.finish", fields: { status: "error", errorKind: "GateDenied", latencyMs: null } });
+    expect(lines[0]).toMatchObject({
+      level: WARN,
+      event: "tool.finish",
+      fields: { status: "error", errorKind: "GateDenied", latencyMs: null },
+    });
     expect(JSON.stringify(lines)).not.toContain("db password");
   });
 
@@ -90,7 +117,11 @@ describe("LoggingHook with a pino logger", () => {
     const { logger, lines } = pinoLines();
     class QuotaError extends Error {}
     await runOnError([new LoggingHook({ logger })], "onToolError", toolInv(search, {}), new QuotaError("user ada@example.com over quota"));
-    expect(lines[0]).toMatchObject({ level: WARN, event: "tool.error", fields: { runId: "run-1", callId: "call-9", tool: "search", kind: "web", errorKind: "QuotaError" } });
+    expect(lines[0]).toMatchObject({
+      level: WARN,
+      event: "tool.error",
+      fields: { runId: "run-1", callId: "call-9", tool: "search", kind: "web", errorKind: "QuotaError" },
+    });
     expect(JSON.stringify(lines)).not.toContain("ada@example.com");
   });
 
@@ -115,8 +146,15 @@ describe("LoggingHook with a pino logger", () => {
     const hooks = [new LoggingHook({ logger })];
     const inv = llmInv();
     await runBefore(hooks, "beforeLlm", inv);
-    await runAfter(hooks, "afterLlm", inv, { content: "your card 4111 is fine", finishReason: "stop", usage: { inputTokens: 12, outputTokens: 7 } });
-    expect(lines[0]).toMatchObject({ event: "llm.start", fields: { runId: "run-1", provider: "openai", model: "gpt-test", stage: "answer" } });
+    await runAfter(hooks, "afterLlm", inv, {
+      content: "your card 4111 is fine",
+      finishReason: "stop",
+      usage: { inputTokens: 12, outputTokens: 7 },
+    });
+    expect(lines[0]).toMatchObject({
+      event: "llm.start",
+      fields: { runId: "run-1", provider: "openai", model: "gpt-test", stage: "answer" },
+    });
     expect(lines[1]!.fields).toEqual({
       runId: "run-1",
       provider: "openai",
@@ -133,7 +171,11 @@ describe("LoggingHook with a pino logger", () => {
   it("logs llm.error at WARNING with the error kind", async () => {
     const { logger, lines } = pinoLines();
     await runOnError([new LoggingHook({ logger })], "onLlmError", llmInv(), new TypeError("bad key sk-2"));
-    expect(lines[0]).toMatchObject({ level: WARN, event: "llm.error", fields: { provider: "openai", model: "gpt-test", errorKind: "TypeError" } });
+    expect(lines[0]).toMatchObject({
+      level: WARN,
+      event: "llm.error",
+      fields: { provider: "openai", model: "gpt-test", errorKind: "TypeError" },
+    });
     expect(JSON.stringify(lines)).not.toContain("sk-2");
   });
 
@@ -144,7 +186,10 @@ describe("LoggingHook with a pino logger", () => {
     await runBefore(hooks, "beforeNode", inv);
     await runAfter(hooks, "afterNode", inv, { topic: "refund for Ada Lovelace", priority: "high" });
     expect(lines[0]).toMatchObject({ event: "node.start", fields: { runId: "run-1", flow: "support", node: "classify" } });
-    expect(lines[1]).toMatchObject({ event: "node.finish", fields: { runId: "run-1", flow: "support", node: "classify", updated: ["topic", "priority"] } });
+    expect(lines[1]).toMatchObject({
+      event: "node.finish",
+      fields: { runId: "run-1", flow: "support", node: "classify", updated: ["topic", "priority"] },
+    });
     expect(JSON.stringify(lines)).not.toContain("Lovelace");
   });
 
@@ -167,7 +212,14 @@ describe("LoggingHook with a pino logger", () => {
 
   it("logs Maps, Sets and bigints in arguments as JSON data, redacted", async () => {
     const { logger, lines } = pinoLines();
-    const args = { filters: new Map<string, unknown>([["topic", "returns"], ["apiKey", "k"]]), ids: new Set([1, 2]), big: 10n };
+    const args = {
+      filters: new Map<string, unknown>([
+        ["topic", "returns"],
+        ["apiKey", "k"],
+      ]),
+      ids: new Set([1, 2]),
+      big: 10n,
+    };
     await runBefore([new LoggingHook({ logger })], "beforeTool", toolInv(search, args));
     expect(lines[0]!.fields["args"]).toEqual({ filters: { topic: "returns", apiKey: REDACTED }, ids: [1, 2], big: "10" });
   });

@@ -25,14 +25,17 @@ function fakeTime() {
 }
 
 const spec = (kind: string): ToolSpec => ({ name: `${kind}_tool`, kind, confirm: false, cacheable: false, schema: null });
-const toolInv = (kind: string, ctx: RunContext = createRunContext()) => new ToolInvocation(spec(kind), { id: "c", name: `${kind}_tool`, arguments: {} }, ctx);
+const toolInv = (kind: string, ctx: RunContext = createRunContext()) =>
+  new ToolInvocation(spec(kind), { id: "c", name: `${kind}_tool`, arguments: {} }, ctx);
 
 /** A hook on Rate(1, 1) whose sleeps never end unless their signal aborts (then they reject). */
 function cancellableHook() {
   const { time, clock } = fakeTime();
   const sleep = (seconds: number, signal?: AbortSignal) => {
     time.sleeps.push(seconds);
-    return signal ? new Promise<void>((_resolve, reject) => signal.addEventListener("abort", () => reject(signal.reason))) : Promise.resolve();
+    return signal
+      ? new Promise<void>((_resolve, reject) => signal.addEventListener("abort", () => reject(signal.reason)))
+      : Promise.resolve();
   };
   return { time, hook: new RateLimitHook({ search: new Rate(1, 1) }, { clock, sleep }) };
 }
@@ -138,7 +141,9 @@ describe("RateLimitHook with an injected clock", () => {
     const controller = new AbortController();
     controller.abort();
     const hook = new RateLimitHook({ search: new Rate(1, 1) }, { clock, sleep });
-    await expect(runBefore([hook], "beforeTool", toolInv("search", createRunContext({ signal: controller.signal })))).rejects.toBe(controller.signal.reason);
+    await expect(runBefore([hook], "beforeTool", toolInv("search", createRunContext({ signal: controller.signal })))).rejects.toBe(
+      controller.signal.reason,
+    );
     await hook.acquire("search");
     expect(time.sleeps).toEqual([]);
   });

@@ -12,9 +12,11 @@ interface WorkerReport {
   bookings: Booking[];
 }
 
-const CALLS = 4;
-const PER = 0.5; // one slot every 0.125 s after the burst
-const PER_WORKER = 6;
+// One slot every 0.5 s after the burst: a worker would have to stall for half a second between two
+// bookings for a late booking to find a refilled bucket, so the burst count below is robust.
+const CALLS = 2;
+const PER = 1;
+const PER_WORKER = 3;
 
 function runWorker(kind: string, gate: SharedArrayBuffer): Promise<WorkerReport> {
   const worker = new Worker(new URL("./fixtures/rateLimitWorker.mjs", import.meta.url), {

@@ -39,15 +39,28 @@ describe("redact", () => {
   });
 
   it("walks arrays, including arrays of arrays", () => {
-    expect(redact([{ token: "t" }, [{ password: "p", user: "u" }], "plain"])).toEqual([{ token: REDACTED }, [{ password: REDACTED, user: "u" }], "plain"]);
+    expect(redact([{ token: "t" }, [{ password: "p", user: "u" }], "plain"])).toEqual([
+      { token: REDACTED },
+      [{ password: REDACTED, user: "u" }],
+      "plain",
+    ]);
   });
 
   it("walks Maps (by their keys) and Sets", () => {
-    const out = redact({ m: new Map<string, unknown>([["Cookie", "c"], ["path", { apiKey: "k" }]]), s: new Set([{ secret: 1 }]) }) as {
+    const out = redact({
+      m: new Map<string, unknown>([
+        ["Cookie", "c"],
+        ["path", { apiKey: "k" }],
+      ]),
+      s: new Set([{ secret: 1 }]),
+    }) as {
       m: Map<string, unknown>;
       s: Set<unknown>;
     };
-    expect([...out.m]).toEqual([["Cookie", REDACTED], ["path", { apiKey: REDACTED }]]);
+    expect([...out.m]).toEqual([
+      ["Cookie", REDACTED],
+      ["path", { apiKey: REDACTED }],
+    ]);
     expect([...out.s]).toEqual([{ secret: REDACTED }]);
   });
 

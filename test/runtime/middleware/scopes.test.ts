@@ -88,7 +88,11 @@ describe("middleware around the Tool scope (act)", () => {
     session.gate(() => false);
     const executor = new Executor(tools, { hooks: [tracer(trail)] });
     const result = await executor.callTool({ name: "lookup", arguments: { key: "a" } }, executor.context());
-    expect(result).toMatchObject({ status: "error", errorKind: "GateDenied", value: { error: "denied by governance gate", function: "lookup" } });
+    expect(result).toMatchObject({
+      status: "error",
+      errorKind: "GateDenied",
+      value: { error: "denied by governance gate", function: "lookup" },
+    });
     expect(trail).toEqual(["middleware beforeTool", "middleware afterTool"]);
   });
 
@@ -127,24 +131,42 @@ describe("middleware around the service scope (IModel)", () => {
 
   it("wraps the IModel's pre- and post-invocation hooks from the outside", async () => {
     const trail: string[] = [];
-    const executor = new Executor(new BranchTools(new Session().newBranch()), { hooks: [tracer(trail)], model: tracedModel(trail, { script: [completion("hi")] }) });
+    const executor = new Executor(new BranchTools(new Session().newBranch()), {
+      hooks: [tracer(trail)],
+      model: tracedModel(trail, { script: [completion("hi")] }),
+    });
     const response = await executor.callLlm({ messages: [{ role: "user", content: "hello" }] }, executor.context());
     expect(response).toEqual({ content: "hi", finishReason: "stop", usage: { inputTokens: 10, outputTokens: 5 } });
-    expect(trail).toEqual(["middleware beforeLlm", "IModel pre_invocation", "IModel post_invocation", "middleware afterLlm", "middleware onLlmEnd"]);
+    expect(trail).toEqual([
+      "middleware beforeLlm",
+      "IModel pre_invocation",
+      "IModel post_invocation",
+      "middleware afterLlm",
+      "middleware onLlmEnd",
+    ]);
   });
 
   it("a failed provider call throws its error to onLlmError", async () => {
     const trail: string[] = [];
     const down = new Error("provider down");
-    const executor = new Executor(new BranchTools(new Session().newBranch()), { hooks: [tracer(trail)], model: tracedModel(trail, { script: [{ error: down }] }) });
+    const executor = new Executor(new BranchTools(new Session().newBranch()), {
+      hooks: [tracer(trail)],
+      model: tracedModel(trail, { script: [{ error: down }] }),
+    });
     await expect(executor.callLlm({ messages: [] }, executor.context())).rejects.toBe(down);
     expect(trail).toContain("middleware onLlmError");
   });
 
   it("sends the messages, model and limits to the endpoint", async () => {
     const endpoint = new ScriptedEndpoint({ model: "m-1" });
-    const executor = new Executor(new BranchTools(new Session().newBranch()), { model: new IModelClient(new IModel({ endpoint })), hooks: [new LoggingHook()] });
-    const response = await executor.callLlm({ messages: [{ role: "user", content: "ping" }], maxTokens: 7, temperature: 0 }, executor.context());
+    const executor = new Executor(new BranchTools(new Session().newBranch()), {
+      model: new IModelClient(new IModel({ endpoint })),
+      hooks: [new LoggingHook()],
+    });
+    const response = await executor.callLlm(
+      { messages: [{ role: "user", content: "ping" }], maxTokens: 7, temperature: 0 },
+      executor.context(),
+    );
     expect(endpoint.lastPayload).toEqual({ model: "m-1", messages: [{ role: "user", content: "ping" }], max_tokens: 7, temperature: 0 });
     expect(response.content).toBe("Echo: ping");
   });

@@ -34,7 +34,11 @@ export function specOf(name: string, extra: Partial<ToolSpec> = {}): ToolSpec {
 }
 
 /** An invocation of `spec` with call id "c1". */
-export function invocationOf(spec: ToolSpec, args: Record<string, unknown> = {}, ctx: RunContext = createRunContext({ runId: "r1" })): ToolInvocation {
+export function invocationOf(
+  spec: ToolSpec,
+  args: Record<string, unknown> = {},
+  ctx: RunContext = createRunContext({ runId: "r1" }),
+): ToolInvocation {
   return new ToolInvocation(spec, { id: "c1", name: spec.name, arguments: args }, ctx);
 }
 
@@ -51,7 +55,11 @@ export interface TestTool {
  * Real Tools on a real Branch behind the executor's registry (`BranchTools`, which runs them
  * through `act()`); `ran` records the arguments each callable received.
  */
-export function branchTools(...defs: TestTool[]): { tools: BranchTools; branch: Branch; ran: { name: string; args: Record<string, unknown> }[] } {
+export function branchTools(...defs: TestTool[]): {
+  tools: BranchTools;
+  branch: Branch;
+  ran: { name: string; args: Record<string, unknown> }[];
+} {
   const branch = new Branch();
   const tools = new BranchTools(branch);
   const ran: { name: string; args: Record<string, unknown> }[] = [];
@@ -64,7 +72,10 @@ export function branchTools(...defs: TestTool[]): { tools: BranchTools; branch: 
 
 /** An OpenAI-style completion turn with exact usage (null: the provider reports none). */
 export function completion(content: string, usage: { input: number; output: number } | null = { input: 10, output: 5 }): ScriptedTurn {
-  const body: Record<string, unknown> = { object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] };
+  const body: Record<string, unknown> = {
+    object: "chat.completion",
+    choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+  };
   if (usage) body["usage"] = { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output };
   return { response: body };
 }

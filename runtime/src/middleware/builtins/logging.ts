@@ -17,15 +17,7 @@ export interface LoggingHookOptions {
 }
 
 export type LoggingEvent =
-  | "tool.start"
-  | "tool.finish"
-  | "tool.error"
-  | "llm.start"
-  | "llm.finish"
-  | "llm.error"
-  | "node.start"
-  | "node.finish"
-  | "node.error";
+  "tool.start" | "tool.finish" | "tool.error" | "llm.start" | "llm.finish" | "llm.error" | "node.start" | "node.finish" | "node.error";
 
 const SEVERITY: readonly LogLevel[] = ["debug", "info", "warn", "error"];
 

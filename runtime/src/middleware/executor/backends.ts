@@ -24,5 +24,8 @@ export interface ModelClient {
 /** One step of a flow: reads the state and returns the keys it updates. */
 export interface FlowNode<S extends object = Record<string, unknown>> {
   readonly name: string;
-  run(state: Readonly<S>, ctx: RunContext): Readonly<Record<string, unknown>> | void | PromiseLike<Readonly<Record<string, unknown>> | void>;
+  run(
+    state: Readonly<S>,
+    ctx: RunContext,
+  ): Readonly<Record<string, unknown>> | void | PromiseLike<Readonly<Record<string, unknown>> | void>;
 }

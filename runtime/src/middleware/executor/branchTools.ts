@@ -57,7 +57,8 @@ export class BranchTools implements ToolBackend {
   async run(call: ToolCall, spec: ToolSpec): Promise<ToolResult> {
     const response = await act(this.branch, { function: spec.name, arguments: { ...call.arguments } }, { suppressErrors: false });
     const output = response.output;
-    if (isDenial(output)) return new ToolResult({ callId: call.id, tool: spec.name, status: "error", value: output, errorKind: "GateDenied" });
+    if (isDenial(output))
+      return new ToolResult({ callId: call.id, tool: spec.name, status: "error", value: output, errorKind: "GateDenied" });
     return new ToolResult({ callId: call.id, tool: spec.name, status: "ok", value: output });
   }
 }

@@ -170,7 +170,8 @@ export class Executor {
     const key = cache === null ? "" : cacheKey(inv.spec.name, inv.call.arguments);
     if (cache !== null) {
       const hit = await cache.get(key);
-      if (hit !== undefined) return new ToolResult({ callId: inv.call.id, tool: inv.spec.name, status: "ok", value: hit, attempts: 0, cached: true });
+      if (hit !== undefined)
+        return new ToolResult({ callId: inv.call.id, tool: inv.spec.name, status: "ok", value: hit, attempts: 0, cached: true });
     }
     const result = await this.#tools.run(inv.call, inv.spec, inv.ctx);
     if (cache !== null && result.ok) await cache.set(key, result.value);

@@ -17,9 +17,12 @@ export const sleepSeconds: Sleep = (seconds, signal) =>
       clearTimeout(timer);
       reject(signal?.reason);
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, Math.ceil(seconds * 1000) + 1);
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      },
+      Math.ceil(seconds * 1000) + 1,
+    );
     signal?.addEventListener("abort", onAbort, { once: true });
   });
