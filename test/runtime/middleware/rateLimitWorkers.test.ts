@@ -62,6 +62,8 @@ describe("RateLimitHook across two worker threads", () => {
         expect(starts[j]! - starts[i]!).toBeGreaterThanOrEqual((j - i + 1 - CALLS) * interval - 1e-9);
       }
     }
+    // In particular, no window shorter than one interval ever holds more than CALLS slots.
+    for (const start of starts) expect(starts.filter((s) => s >= start && s < start + interval - 1e-9).length).toBeLessThanOrEqual(CALLS);
     // Every call really waited for its slot (sleeping outside the lock, in its own thread).
     for (const b of bookings) expect(b.through).toBeGreaterThanOrEqual(b.bookedAt + b.wait);
   });
