@@ -1,5 +1,6 @@
 import { TextDocument } from "vscode-languageserver-textdocument";
 import {
+  CodeActionKind,
   DocumentDiagnosticReportKind,
   ProposedFeatures,
   TextDocumentSyncKind,
@@ -8,6 +9,7 @@ import {
   type DocumentDiagnosticReport,
 } from "vscode-languageserver/node";
 import { docsUrlResolver } from "./docsLinks.js";
+import { quickFixes } from "./lsp/codeActions.js";
 import { toDiagnostic } from "./lsp/convert.js";
 import { hoverAt } from "./lsp/hover.js";
 import { Workspace } from "./lsp/workspace.js";
@@ -30,6 +32,7 @@ connection.onInitialize((params) => {
       textDocumentSync: TextDocumentSyncKind.Incremental,
       diagnosticProvider: { identifier: "hooklens", interFileDependencies: true, workspaceDiagnostics: false },
       hoverProvider: true,
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
     },
     serverInfo: { name: "hooklens" },
   };
@@ -55,6 +58,18 @@ connection.onHover((params) => {
   const cached = document && workspace.cached(document.uri, document.version);
   if (!document || !cached) return null;
   return hoverAt(cached.result.findings, document.offsetAt(params.position), cached.lineStarts, docsUrl);
+});
+
+connection.onCodeAction((params, token) => {
+  const document = documents.get(params.textDocument.uri);
+  if (!document) return [];
+  try {
+    const { result, lineStarts } = workspace.analyze(document.uri, document.version, document.getText(), () => token.isCancellationRequested);
+    return quickFixes(document, result.findings, params.range, lineStarts, docsUrl);
+  } catch (error) {
+    connection.console.error(`HookLens: code actions for ${document.uri} failed: ${error instanceof Error ? error.stack : String(error)}`);
+    return [];
+  }
 });
 
 documents.onDidClose((event) => workspace.close(event.document.uri));

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  CodeActionRequest,
   DocumentDiagnosticReportKind,
   DocumentDiagnosticRequest,
   HoverRequest,
@@ -9,7 +10,9 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
   createProtocolConnection,
+  type CodeAction,
   type FullDocumentDiagnosticReport,
+  type TextDocumentEdit,
   type ProtocolConnection,
 } from "vscode-languageserver-protocol/node";
 import { bundleServer } from "../helpers/bundleServer.js";
@@ -89,6 +92,25 @@ describe("language server over JSON-RPC", () => {
     expect(report.items.map((d) => d.code)).toEqual(["HL001"]);
     await connection.sendNotification("textDocument/didChange", { textDocument: { uri: uri(), version: 3 }, contentChanges: [{ text: "export const ok = 1;\n" }] });
     expect((await pull(uri())).items).toEqual([]);
+  });
+
+  it("offers a quick fix pinned to the document version for HL003", async () => {
+    const fixUri = pathToFileURL(fixture.path("stream.ts")).href;
+    const text = 'import { HookRegistry } from "@hooklens/runtime";\nexport const r = new HookRegistry({ streamHandlers: { text: (chunk: unknown) => chunk } });\n';
+    await connection.sendNotification("textDocument/didOpen", { textDocument: { uri: fixUri, languageId: "typescript", version: 7, text } });
+    const [diagnostic] = (await pull(fixUri)).items;
+    expect(diagnostic?.code).toBe("HL003");
+    const actions = (await connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri: fixUri },
+      range: diagnostic!.range,
+      context: { diagnostics: [diagnostic!] },
+    })) as CodeAction[];
+    expect(actions).toHaveLength(1);
+    expect(actions[0]).toMatchObject({ kind: "quickfix", isPreferred: true });
+    const [change] = actions[0]!.edit!.documentChanges as TextDocumentEdit[];
+    expect(change!.textDocument).toEqual({ uri: fixUri, version: 7 });
+    const at = text.split("\n")[1]!.indexOf("chunk: unknown");
+    expect(change!.edits).toEqual([{ range: { start: { line: 1, character: at }, end: { line: 1, character: at } }, newText: "_event: null, _chunkType: string, " }]);
   });
 
   it("returns an empty report for a document it was never given", async () => {

@@ -49,6 +49,21 @@ export class RuntimeResolver {
   }
 
   /**
+   * Which of the runtime classes `names` an expression's value is an instance of, looking through
+   * user subclasses to their runtime base. Null when none.
+   */
+  runtimeClassOf(expression: Expression, names: readonly string[]): string | null {
+    const pending = [expression.getType()];
+    for (let hops = 0; pending.length > 0 && hops < 32; hops++) {
+      const type = pending.shift()!;
+      const symbol = type.getSymbol() ?? type.getAliasSymbol();
+      if (symbol && names.includes(symbol.getName()) && this.#declaredInRuntime(symbol)) return symbol.getName();
+      pending.push(...type.getBaseTypes());
+    }
+    return names.find((name) => this.isInstanceOf(expression, name)) ?? null;
+  }
+
+  /**
    * The hook point value an argument denotes: a string literal (or a constant of literal type)
    * naming a valid point, or a member of the runtime's own HookPoint enum. Null otherwise,
    * including for members of a look-alike enum.

@@ -10,6 +10,14 @@ export interface Finding {
   message: string;
   start: number;
   end: number;
+  /** A certain, mechanical correction offered as a quick fix. */
+  fix?: Fix | undefined;
+}
+
+/** Text edits by character offset in the analysed text. */
+export interface Fix {
+  title: string;
+  edits: { start: number; end: number; newText: string }[];
 }
 
 /** What a rule gets: the file, and the resolver that tells runtime symbols from look-alikes. */

@@ -1,0 +1,56 @@
+import { Node, type Type } from "ts-morph";
+import { functionOf, isParameterUsed } from "../functions.js";
+import type { Rule } from "../types.js";
+
+/** Runtime classes whose `post(toolName, fn)` builds the dict-only post chain. */
+const HOLDERS = ["AgentSpec", "HooksMixin", "CodingToolkit"];
+const ARGS_POSITION = 2;
+
+export const postHookDictOnly: Rule = {
+  code: "HL004",
+  name: "post-hook-dict-only",
+  defaultSeverity: "warning",
+  summary: "Tool post hooks only see plain-object results, always get empty args, and only an object return counts.",
+  check(context) {
+    context.sourceFile.forEachDescendant((node) => {
+      if (!Node.isCallExpression(node)) return;
+      const callee = node.getExpression();
+      if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== "post") return;
+      const holder = context.runtime.runtimeClassOf(callee.getExpression(), HOLDERS);
+      const handler = node.getArguments()[1];
+      const fn = holder && handler ? functionOf(handler) : null;
+      if (!fn) return;
+      const args = fn.getParameters()[ARGS_POSITION];
+      if (args && isParameterUsed(fn, ARGS_POSITION)) {
+        context.report({
+          start: args.getStart(),
+          end: args.getEnd(),
+          message:
+            `Post hooks are called as (toolName, "", {}, result): "${args.getName()}" is always an empty object here, so nothing read from it reflects the call. ` +
+            "Read what you need from the result, or use a pre hook to see the arguments.",
+        });
+      }
+      const returned = fn.getReturnType();
+      if (returnsOnlyNonObjects(returned)) {
+        const body = fn.getBody() ?? fn;
+        context.report({
+          start: Node.isArrowFunction(fn) ? body.getStart() : fn.getStart(),
+          end: Node.isArrowFunction(fn) ? body.getEnd() : (fn.getBody()?.getStart() ?? fn.getEnd()),
+          message:
+            `This post hook returns ${returned.getText(fn)}, which the runtime ignores: only a plain-object return replaces the tool's result. ` +
+            "Post hooks also never run for tools whose result is not a plain object.",
+        });
+      }
+    });
+  },
+};
+
+/** True when every possible (awaited) return value is a primitive or an array: ignored by the chain. */
+function returnsOnlyNonObjects(type: Type): boolean {
+  const awaited = type.getSymbol()?.getName() === "Promise" ? (type.getTypeArguments()[0] ?? type) : type;
+  const parts = awaited.isUnion() ? awaited.getUnionTypes() : [awaited];
+  const ignored = (t: Type) =>
+    t.isString() || t.isNumber() || t.isBoolean() || t.isStringLiteral() || t.isNumberLiteral() || t.isBooleanLiteral() || t.isArray() || t.isTuple();
+  const silent = (t: Type) => t.isUndefined() || t.isNull() || t.isVoid();
+  return parts.some(ignored) && parts.every((t) => ignored(t) || silent(t));
+}
