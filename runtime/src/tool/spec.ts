@@ -47,8 +47,6 @@ export interface AgentSpecOptions {
   cwd?: string | null;
   /** MCP servers whose tools are registered after the agent's own tools (and so get no hooks). */
   mcpServers?: Readonly<Record<string, McpServer>>;
-  /** Whether the coding toolkit keeps its `context` tool (kept for parity; no context tool is ported). */
-  contextManagement?: boolean;
   /** Whether the coding toolkit adds its notify post-hook (default true). */
   notify?: boolean;
 }
@@ -71,7 +69,6 @@ export class AgentSpec extends HooksMixin {
   permissions: PermissionPolicy | null;
   cwd: string | null;
   mcpServers: Readonly<Record<string, McpServer>>;
-  contextManagement: boolean;
   notify: boolean;
 
   constructor(options: AgentSpecOptions = {}) {
@@ -81,7 +78,6 @@ export class AgentSpec extends HooksMixin {
     this.permissions = options.permissions ?? null;
     this.cwd = options.cwd ?? null;
     this.mcpServers = options.mcpServers ?? {};
-    this.contextManagement = options.contextManagement ?? true;
     this.notify = options.notify ?? true;
   }
 

@@ -46,7 +46,7 @@ function failing(message: string): Tool {
 }
 
 describe("act(): the effective action order", () => {
-  it("runs authorize → TOOL_PRE handlers → security → user pre → security → callable → post → TOOL_POST, in that exact order", async () => {
+  it("runs authorize → TOOL_PRE handlers → security → user pre → security → callable → post → TOOL_POST → messages, in that exact order", async () => {
     const { session, branch } = sessionBranch();
     const calls: string[] = [];
     session.gate((payload) => {
@@ -63,6 +63,7 @@ describe("act(): the effective action order", () => {
     spec.hookHandlers.set("security_pre:*", [() => void calls.push("security")]);
     const tool = new Tool({ funcCallable: (args: ToolArgs) => (calls.push("callable"), { found: args["key"] }), name: "lookup" });
     branch.registerTools(attachHooks(tool, spec, "lookup"));
+    branch.onMessageAdded.push((message) => void calls.push(`message ${message.role}`));
 
     const response = await act(branch, { function: "lookup", arguments: { key: "k" } });
 
@@ -76,6 +77,8 @@ describe("act(): the effective action order", () => {
       "callable",
       "post",
       "TOOL_POST",
+      "message action_request",
+      "message action_response",
     ]);
     expect(response).toEqual({ function: "lookup", arguments: { key: "k" }, output: { found: "k", posted: true } });
   });
