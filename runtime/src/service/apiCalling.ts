@@ -42,8 +42,17 @@ export class APICalling extends HookedEvent {
     this.cacheControl = init.cacheControl ?? false;
   }
 
+  /**
+   * Tokens a rate limiter should reserve for this call: null, because no shipped endpoint asks
+   * for a count up front (the original estimates only for endpoints that require one).
+   */
+  get requiredTokens(): number | null {
+    return null;
+  }
+
+  /** What a rate limiter reads, as in the original: `{ requiredTokens }`. The body is `payload`. */
   override get request(): Record<string, unknown> {
-    return this.payload;
+    return { requiredTokens: this.requiredTokens };
   }
 
   /** Token usage the provider reported for this call, or null when it reported none. */
