@@ -83,20 +83,13 @@ export class HookBus {
   // chain with no observer allocates nothing.
   #dispatch(point: HookPointLike, payload: HookPayload | undefined, forceBlocking: boolean): Promise<void> {
     // Only valid points are ever keys of #handlers, so a hit needs no separate validation.
-    let handlers = this.#handlers.get(point as HookPoint);
+    const handlers = this.#handlers.get(point as HookPoint);
+    if (handlers === undefined) return this.#dispatchUnregistered(point, payload, forceBlocking);
     const member = point as HookPoint;
-    if (handlers === undefined) {
-      try {
-        normalizePoint(point);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-      handlers = NO_HANDLERS;
-    }
     const blocking = forceBlocking || member === HookPoint.TOOL_PRE;
     const records = forceBlocking || member !== HookPoint.MESSAGE_ADD;
     const args = payload ?? EMPTY_PAYLOAD;
-    for (let i = 0; i < handlers.length; i++) {
+    for (let i = 0, count = handlers.length; i < count; i++) {
       let result: unknown;
       try {
         result = handlers[i]!(args);
@@ -107,10 +100,27 @@ export class HookBus {
         continue;
       }
       if (result !== undefined && isThenable(result)) {
+        // The last handler's own promise, with nothing to record afterwards: settle through one
+        // `then` instead of starting an async continuation.
+        if (i === count - 1 && result.constructor === Promise && !(records && this.#observer)) {
+          return (result as Promise<unknown>).then(settleQuietly, blocking ? rethrowUnlessStop : FAILURE_LOGGERS[member]);
+        }
         return this.#continueAsync(member, args, handlers, i, result, blocking, records);
       }
     }
     return records && this.#observer ? this.#record(member, args) : RESOLVED;
+  }
+
+  /** A point nobody registered at: reject an unknown one, otherwise just record. */
+  #dispatchUnregistered(point: HookPointLike, payload: HookPayload | undefined, forceBlocking: boolean): Promise<void> {
+    let member: HookPoint;
+    try {
+      member = normalizePoint(point);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const records = forceBlocking || member !== HookPoint.MESSAGE_ADD;
+    return records && this.#observer ? this.#record(member, payload ?? EMPTY_PAYLOAD) : RESOLVED;
   }
 
   async #continueAsync(
@@ -154,6 +164,22 @@ export class HookBus {
     }
   }
 }
+
+function settleQuietly(): void {}
+
+function rethrowUnlessStop(error: unknown): void {
+  if (!(error instanceof StopHook)) throw error;
+}
+
+/** Per point, the rejection handler of a non-blocking chain's last handler: StopHook ends quietly, anything else is logged. */
+const FAILURE_LOGGERS = Object.fromEntries(
+  Object.values(HookPoint).map((point) => [
+    point,
+    (error: unknown): void => {
+      if (!(error instanceof StopHook)) logHandlerFailure(point, error);
+    },
+  ]),
+) as Record<HookPoint, (error: unknown) => void>;
 
 function logHandlerFailure(point: HookPoint, error: unknown): void {
   getLogger().error({ err: error, point }, `Hook failed at ${point}: ${describe(error)}`);
