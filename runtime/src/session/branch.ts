@@ -10,6 +10,7 @@ import type { SessionObserver } from "./observer.js";
 import { buildRunEnd } from "./runEnd.js";
 import { MessageAdded, RunFailed, RunStart, Signal } from "./signal.js";
 import { wiringOf } from "./wiring.js";
+import { describeError } from "./describe.js";
 
 /** Marks every Branch's `persistViaBus` callback, so unrouting removes them wherever they sit. */
 export const PERSIST_VIA_BUS: unique symbol = Symbol("hooklens.persistViaBus");
@@ -179,7 +180,7 @@ export class Branch {
     try {
       await this.emit(signal);
     } catch (error) {
-      getLogger().error({ err: error, branchId: this.id }, `Could not emit ${signal.constructor.name}: ${describe(error)}`);
+      getLogger().error({ err: error, branchId: this.id }, `Could not emit ${signal.constructor.name}: ${describeError(error)}`);
     }
   }
 
@@ -190,7 +191,7 @@ export class Branch {
     const task = Promise.resolve()
       .then(() => this.emit(new MessageAdded({ data: message })))
       .catch((error: unknown) => {
-        getLogger().error({ err: error, branchId: this.id }, `MessageAdded emission failed: ${describe(error)}`);
+        getLogger().error({ err: error, branchId: this.id }, `MessageAdded emission failed: ${describeError(error)}`);
         throw error;
       })
       .finally(() => this.#signalTasks.delete(task));
@@ -201,8 +202,4 @@ export class Branch {
 
 function toMessage<C>(message: Message<C> | MessageInit<C>): Message<C> {
   return message instanceof Message ? message : new Message(message);
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

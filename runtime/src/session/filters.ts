@@ -1,4 +1,5 @@
 import { getLogger } from "../shared/log.js";
+import { describeError, typeName } from "./describe.js";
 
 /** Any class, including the built-in ones (`Number`, `Error`, `Map`, …). */
 export type Constructor<T = unknown> = abstract new (...args: never[]) => T;
@@ -102,7 +103,7 @@ export class SpecFilter extends Filter<unknown> {
     try {
       return this.predicate(payload) ? [payload] : [];
     } catch (error) {
-      if (!this.options.safe) getLogger().warn({ err: error }, `observe() predicate failed: ${describe(error)}`);
+      if (!this.options.safe) getLogger().warn({ err: error }, `observe() predicate failed: ${describeError(error)}`);
       return [];
     }
   }
@@ -195,14 +196,4 @@ export function ofType<T>(type: Constructor<T>): TypeFilter<T> {
 /** A Filter from a predicate (the explicit spelling of passing a function as a key). */
 export function where(predicate: Predicate, options: { safe?: boolean } = {}): SpecFilter {
   return new SpecFilter(predicate, options);
-}
-
-function typeName(value: unknown): string {
-  if (value === null) return "null";
-  if (typeof value === "object") return value.constructor?.name ?? "object";
-  return typeof value;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

@@ -10,6 +10,7 @@ import {
 } from "./builtins.js";
 import { HookBus, type HookHandler, type HookSignalRecorder } from "./hookBus.js";
 import { HookPoint } from "./hookPoint.js";
+import { typeName } from "./describe.js";
 
 /** A handler for any point, whatever payload type it declares (what the name registry holds). */
 export type AnyHookHandler = (payload: never) => unknown;
@@ -99,10 +100,4 @@ export function buildSessionBus(
     for (const handler of handlers) bus.on(point, handler);
   }
   return bus;
-}
-
-function typeName(value: unknown): string {
-  if (value === null) return "null";
-  if (typeof value === "object") return value.constructor?.name ?? "object";
-  return typeof value;
 }

@@ -26,6 +26,7 @@ import type {
 import { sanitizeSignalPayload } from "./serialize.js";
 import type { Session } from "./session.js";
 import { GateDenied, Signal } from "./signal.js";
+import { describeError } from "./describe.js";
 
 interface Subscription {
   readonly filter: Filter<unknown>;
@@ -192,7 +193,7 @@ export class SessionObserver {
           payload: sanitizeSignalPayload(signal),
         });
       } catch (error) {
-        getLogger().error({ err: error, sessionId }, `Signal persistence failed: ${describe(error)}`);
+        getLogger().error({ err: error, sessionId }, `Signal persistence failed: ${describeError(error)}`);
       }
     };
     this.observe(Signal, { handler: persist });
@@ -240,7 +241,7 @@ async function passes(gate: Gate, subject: unknown): Promise<boolean> {
     const out = gate(subject);
     return Boolean(isThenable(out) ? await out : out);
   } catch (error) {
-    getLogger().warn({ err: error }, `Observer gate threw, counted as a denial: ${describe(error)}`);
+    getLogger().warn({ err: error }, `Observer gate threw, counted as a denial: ${describeError(error)}`);
     return false;
   }
 }
@@ -258,8 +259,4 @@ function looksLikeHandler(value: unknown): boolean {
 function readOpId(signal: Signal): string {
   const opId = (signal as Signal & { opId?: unknown }).opId;
   return typeof opId === "string" ? opId : "";
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
