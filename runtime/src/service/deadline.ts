@@ -22,6 +22,7 @@ export class Deadline {
   #timeoutError: HookTimeoutError | null = null;
   #reject: ((reason: unknown) => void) | null = null;
   #onOuterAbort: (() => void) | null = null;
+  #cleared = false;
 
   constructor(seconds: number | null, outer?: AbortSignal) {
     this.#seconds = seconds !== null && Number.isFinite(seconds) ? seconds : null;
@@ -71,6 +72,7 @@ export class Deadline {
 
   /** Stops the timer and detaches from the caller's signal. */
   clear(): void {
+    this.#cleared = true;
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;
     this.#reject = null;
@@ -112,7 +114,8 @@ export class Deadline {
 
   #listenToOuter(): void {
     const outer = this.#outer;
-    if (!outer || this.#onOuterAbort) return;
+    // After clear() nothing may stay attached to a caller's (possibly long-lived) signal.
+    if (!outer || this.#onOuterAbort || this.#cleared) return;
     this.#onOuterAbort = () => {
       const reason = abortReason(outer);
       this.#controller?.abort(reason);

@@ -87,7 +87,7 @@ export class OpenAIChatEndpoint implements Endpoint {
 
   async call(options: EndpointCallOptions): Promise<unknown> {
     const payload = options.skipPayloadCreation ? options.request : this.createPayload(options.request).payload;
-    const deadline = this.#deadline(options.signal);
+    const deadline = new RequestDeadline(this.timeoutMs, options.signal);
     try {
       const response = await this.#post(payload, options, deadline.signal);
       const text = await response.text();
@@ -98,14 +98,16 @@ export class OpenAIChatEndpoint implements Endpoint {
         throw new EndpointResponseError(this.#redact(`${this.url} answered ${response.status} with malformed JSON: ${excerpt(text)}`), { cause: error });
       }
     } catch (error) {
-      throw this.#transportError(error, options.signal, deadline.timeout, "reading the response");
+      throw this.#transportError(error, options.signal, deadline, "reading the response");
+    } finally {
+      deadline.dispose();
     }
   }
 
   async *stream(options: EndpointCallOptions): AsyncGenerator<unknown, void, undefined> {
     const base = options.skipPayloadCreation ? options.request : this.createPayload(options.request).payload;
     const payload = { ...base, stream: true };
-    const deadline = this.#deadline(options.signal);
+    const deadline = new RequestDeadline(this.timeoutMs, options.signal);
     try {
       const response = await this.#post(payload, options, deadline.signal);
       if (!response.ok) throw this.#httpError(response, await response.text());
@@ -119,7 +121,9 @@ export class OpenAIChatEndpoint implements Endpoint {
         yield this.#parseEvent(event.event, event.data);
       }
     } catch (error) {
-      throw this.#transportError(error, options.signal, deadline.timeout, "streaming");
+      throw this.#transportError(error, options.signal, deadline, "streaming");
+    } finally {
+      deadline.dispose();
     }
   }
 
@@ -144,11 +148,6 @@ export class OpenAIChatEndpoint implements Endpoint {
     return fetch(this.url, { method: "POST", headers, body: JSON.stringify(payload), signal });
   }
 
-  #deadline(outer: AbortSignal | undefined): { signal: AbortSignal; timeout: AbortSignal } {
-    const timeout = AbortSignal.timeout(this.timeoutMs);
-    return { signal: outer ? AbortSignal.any([outer, timeout]) : timeout, timeout };
-  }
-
   #httpError(response: Response, text: string): EndpointHttpError {
     const detail = errorMessageOf(tryJson(text)) ?? excerpt(text);
     const hint = response.status === 401 && !this.hasApiKey ? ` (no API key configured: pass apiKey or set ${this.#apiKeySource})` : "";
@@ -157,10 +156,10 @@ export class OpenAIChatEndpoint implements Endpoint {
   }
 
   /** Our own errors pass through; a caller's abort rethrows its reason; the rest become typed errors. */
-  #transportError(error: unknown, outer: AbortSignal | undefined, timeout: AbortSignal, during: string): unknown {
+  #transportError(error: unknown, outer: AbortSignal | undefined, deadline: RequestDeadline, during: string): unknown {
     if (error instanceof EndpointError) return error;
     if (outer?.aborted) return abortReason(outer);
-    if (timeout.aborted) return new EndpointTimeoutError(`${this.url} did not finish within ${this.timeoutMs} ms`, { retryable: true });
+    if (deadline.timedOut) return new EndpointTimeoutError(`${this.url} did not finish within ${this.timeoutMs} ms`, { retryable: true });
     const reason = this.#redact(describe(error));
     if (during === "streaming") return new EndpointStreamError(`The stream from ${this.url} broke off: ${reason}`, { retryable: true, cause: error });
     return new EndpointConnectionError(`Connection to ${this.url} failed while ${during}: ${reason}`, { retryable: true, cause: error });
@@ -173,6 +172,40 @@ export class OpenAIChatEndpoint implements Endpoint {
   /** What JSON and logs see: the configuration, never the key. */
   toJSON(): Record<string, unknown> {
     return { name: this.name, url: this.url, model: this.model, timeoutMs: this.timeoutMs, hasApiKey: this.hasApiKey };
+  }
+}
+
+/**
+ * One request's abort signal: the caller's signal plus the endpoint's timeout. Built by hand
+ * rather than with AbortSignal.any/timeout so nothing stays attached to a long-lived caller
+ * signal once the request is over, and so a timeout is told apart from a caller's abort.
+ */
+class RequestDeadline {
+  readonly #controller = new AbortController();
+  readonly #timer: ReturnType<typeof setTimeout>;
+  readonly #outer: AbortSignal | undefined;
+  readonly #onAbort = (): void => this.#controller.abort(abortReason(this.#outer!));
+  timedOut = false;
+
+  constructor(timeoutMs: number, outer: AbortSignal | undefined) {
+    this.#outer = outer;
+    this.#timer = setTimeout(() => {
+      this.timedOut = true;
+      this.#controller.abort(new DOMException("The endpoint's timeout passed", "TimeoutError"));
+    }, timeoutMs);
+    // The open socket keeps the process alive while a request runs; an abandoned stream must not.
+    this.#timer.unref();
+    if (outer?.aborted) this.#onAbort();
+    else outer?.addEventListener("abort", this.#onAbort, { once: true });
+  }
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  dispose(): void {
+    clearTimeout(this.#timer);
+    this.#outer?.removeEventListener("abort", this.#onAbort);
   }
 }
 

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
 import {
   APICalling,
@@ -196,6 +197,20 @@ describe("HookEvent cancellation", () => {
     });
     await expect(event.invoke()).rejects.toThrow("handler cancelled");
     expect(event.status).toBe(EventStatus.CANCELLED);
+  });
+});
+
+describe("HookEvent and a long-lived caller signal", () => {
+  it("leaves no listener on the caller's signal once its runs are over", async () => {
+    const controller = new AbortController();
+    const late: { signal?: AbortSignal }[] = [];
+    const event = hookEvent(async (_e, params) => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      late.push(params); // its signal is first read after the run is over
+    });
+    for (let i = 0; i < 20; i++) await event.invoke({ signal: controller.signal });
+    for (const params of late) expect(params.signal!.aborted).toBe(false);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 });
 

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   EndpointConnectionError,
@@ -298,6 +299,25 @@ describe("OpenAIChatEndpoint.stream", () => {
     });
     for await (const _chunk of endpoint.stream({ request: ask })) break;
     await server!.clientClosed;
+  });
+});
+
+describe("OpenAIChatEndpoint and a long-lived caller signal", () => {
+  it("leaves no listener on the caller's signal after calls and streams", async () => {
+    const endpoint = await serve((req, res) => {
+      if ((req.json as { stream?: boolean }).stream) {
+        const send = openEventStream(res);
+        send(textChunk("x"));
+        send("[DONE]");
+        res.end();
+      } else sendJson(res, 200, completion);
+    });
+    const controller = new AbortController();
+    for (let i = 0; i < 5; i++) {
+      await endpoint.call({ request: ask, signal: controller.signal });
+      await collect(endpoint.stream({ request: ask, signal: controller.signal }));
+    }
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 });
 
