@@ -23,8 +23,8 @@ export interface Execution {
  * postprocessor and never throws: a failure is recorded as `status: "failed"` with the error.
  */
 export class FunctionCalling {
-  readonly id: string = randomUUID();
   readonly createdAt: number = Date.now() / 1000;
+  #id: string | null = null;
   readonly funcTool: Tool;
   arguments: ToolArgs;
   readonly execution: Execution = { status: "pending", duration: null, response: undefined, error: undefined };
@@ -32,6 +32,11 @@ export class FunctionCalling {
   constructor(funcTool: Tool, args: unknown) {
     this.funcTool = funcTool;
     this.arguments = validateArguments(funcTool, args);
+  }
+
+  /** A UUID v4, made on first read: most calls are never looked up by id. */
+  get id(): string {
+    return (this.#id ??= randomUUID());
   }
 
   /** The tool's name. */

@@ -144,6 +144,20 @@ describe("FunctionCalling.invoke", () => {
     expect((call.error as Error).message).toMatch(/preprocessor returned undefined, not an argument object/);
   });
 
+  it("has a stable UUID v4 id and serialises its function, arguments and execution", async () => {
+    const call = new FunctionCalling(new Tool({ funcCallable: () => "ok", name: "f" }), { a: 1 });
+    await call.invoke();
+    expect(call.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(call.id).toBe(call.id);
+    expect(call.toDict()).toMatchObject({
+      id: call.id,
+      function: "f",
+      arguments: { a: 1 },
+      execution: { status: "completed", response: "ok" },
+    });
+    expect(String(call)).toBe('f({"a":1})');
+  });
+
   it("passes the callable a copy, so its mutations do not change the recorded arguments", async () => {
     const call = new FunctionCalling(
       new Tool({
