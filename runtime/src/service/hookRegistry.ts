@@ -19,7 +19,7 @@ import {
   type PhaseHookHandler,
   type StreamHandlers,
 } from "./hookTypes.js";
-import { keyName, normalizeHookKey, toEntryMap, validateHooks, validateStreamHandlers } from "./hookValidation.js";
+import { keyName, normalizeHookKey, toEntryMap, validateHook, validateHooks, validateStreamHandler, validateStreamHandlers } from "./hookValidation.js";
 
 export interface HookRegistryInit {
   hooks?: HookDict | null;
@@ -138,8 +138,10 @@ export class HookRegistry {
       if (handler === undefined || handler === null) {
         throw new MissingHookHandlerError(`No stream handler registered for ${keyName(chunkType)}`);
       }
-      validateStreamHandlers(new Map([[chunkType, handler]]));
-      return [await runHandler(handler as AnyHandler, [null, chunkType, chunk, params], guard), false, null];
+      validateStreamHandler(chunkType, handler);
+      if (guard?.aborted) throw guard.reason();
+      const result = (handler as AnyHandler)(null, chunkType, chunk, params);
+      return [await settle(result, guard), false, null];
     } catch (error) {
       if (isCancellation(error, guard)) return [[Undefined, error], true, EventStatus.CANCELLED];
       return [toError(error), shouldExit, EventStatus.ABORTED];
@@ -188,8 +190,10 @@ export class HookRegistry {
     try {
       const handler = this.#hooks.get(key);
       if (!handler) throw new MissingHookHandlerError("Hook type is required when chunkType is not provided");
-      validateHooks(new Map([[key, handler]]));
-      return [await runHandler(handler as AnyHandler, [eventLike, params], guard), false, EventStatus.COMPLETED];
+      validateHook(key, handler);
+      if (guard?.aborted) throw guard.reason();
+      const result = (handler as AnyHandler)(eventLike, params);
+      return [await settle(result, guard), false, EventStatus.COMPLETED];
     } catch (error) {
       if (isCancellation(error, guard)) return [[Undefined, error], true, EventStatus.CANCELLED];
       return [toError(error), shouldExit, failure];
@@ -199,10 +203,8 @@ export class HookRegistry {
   }
 }
 
-/** Runs a sync or async handler; a pending async one loses the race against the guard. */
-function runHandler(handler: AnyHandler, args: unknown[], guard: Deadline | null): unknown {
-  if (guard?.aborted) throw guard.reason();
-  const result = handler(...args);
+/** A handler's result, raced against the guard when it is still pending. */
+function settle(result: unknown, guard: Deadline | null): unknown {
   return guard ? guard.race(result) : result;
 }
 

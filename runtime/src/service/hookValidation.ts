@@ -22,25 +22,31 @@ export function isHookEventType(key: unknown): key is HookEventTypes {
 
 /** Every key must be a phase (after normalisation) and every value a function. */
 export function validateHooks(hooks: ReadonlyMap<string, unknown>): void {
-  for (const [key, handler] of hooks) {
-    if (!isHookEventType(key)) {
-      throw new HookValidationError(`Invalid hook key ${JSON.stringify(key)}; expected one of ${ACCEPTED}`);
-    }
-    if (typeof handler !== "function") {
-      throw new HookValidationError(`The ${key} hook must be a function, got ${describe(handler)}`);
-    }
+  for (const [key, handler] of hooks) validateHook(key, handler);
+}
+
+/** One phase key and its handler. */
+export function validateHook(key: string, handler: unknown): void {
+  if (!isHookEventType(key)) {
+    throw new HookValidationError(`Invalid hook key ${JSON.stringify(key)}; expected one of ${ACCEPTED}`);
+  }
+  if (typeof handler !== "function") {
+    throw new HookValidationError(`The ${key} hook must be a function, got ${describe(handler)}`);
   }
 }
 
 /** Every key must be a string or a class and every value a function. */
 export function validateStreamHandlers(handlers: ReadonlyMap<unknown, unknown>): void {
-  for (const [key, handler] of handlers) {
-    if (typeof key !== "string" && typeof key !== "function") {
-      throw new HookValidationError(`A stream handler key must be a string or a class, got ${describe(key)}`);
-    }
-    if (typeof handler !== "function") {
-      throw new HookValidationError(`The stream handler for ${keyName(key as string | ChunkClass)} must be a function, got ${describe(handler)}`);
-    }
+  for (const [key, handler] of handlers) validateStreamHandler(key, handler);
+}
+
+/** One stream key and its handler. */
+export function validateStreamHandler(key: unknown, handler: unknown): void {
+  if (typeof key !== "string" && typeof key !== "function") {
+    throw new HookValidationError(`A stream handler key must be a string or a class, got ${describe(key)}`);
+  }
+  if (typeof handler !== "function") {
+    throw new HookValidationError(`The stream handler for ${keyName(key as string | ChunkClass)} must be a function, got ${describe(handler)}`);
   }
 }
 

@@ -127,6 +127,8 @@ export class HookedEvent extends Event {
   }
 }
 
+const NO_OPTIONS: InvokeOptions = Object.freeze({});
+
 function options(signal: AbortSignal | undefined): InvokeOptions {
-  return signal ? { signal } : {};
+  return signal ? { signal } : NO_OPTIONS;
 }
