@@ -15,6 +15,9 @@ export interface HookSignalRecorder {
 
 const NO_HANDLERS: readonly HookHandler[] = Object.freeze([]);
 const EMPTY_PAYLOAD: Readonly<HookPayload> = Object.freeze({});
+// Module constants rather than enum property reads on the per-emit path.
+const TOOL_PRE: HookPoint = HookPoint.TOOL_PRE;
+const MESSAGE_ADD: HookPoint = HookPoint.MESSAGE_ADD;
 
 /**
  * The ordered Session hook chain. Handlers run one after another in registration order; a
@@ -27,7 +30,8 @@ const EMPTY_PAYLOAD: Readonly<HookPayload> = Object.freeze({});
  */
 export class HookBus {
   #observer: HookSignalRecorder | null;
-  readonly #handlers = new Map<HookPoint, readonly HookHandler[]>();
+  // A plain object keyed by point value: a keyed property load is cheaper per emit than Map.get.
+  readonly #handlers: Partial<Record<HookPoint, readonly HookHandler[]>> = {};
 
   constructor(observer: HookSignalRecorder | null = null) {
     this.#observer = observer;
@@ -47,23 +51,22 @@ export class HookBus {
   /** Appends a handler. Duplicates are kept and run once per registration. Returns a disposer that calls `off`. */
   on<P extends HookPointLike>(point: P, handler: HookHandler<PayloadOf<P>>): () => void {
     const member = normalizePoint(point);
-    const list = this.#handlers.get(member) ?? NO_HANDLERS;
-    this.#handlers.set(member, [...list, handler as HookHandler]);
+    this.#handlers[member] = [...this.#listAt(member), handler as HookHandler];
     return () => this.off(point, handler);
   }
 
   /** Removes the first registration of `handler` at `point`; a missing one is a no-op. */
   off<P extends HookPointLike>(point: P, handler: HookHandler<PayloadOf<P>>): void {
     const member = normalizePoint(point);
-    const list = this.#handlers.get(member);
+    const list = this.#handlers[member];
     const index = list ? list.indexOf(handler as HookHandler) : -1;
     if (!list || index < 0) return;
-    this.#handlers.set(member, [...list.slice(0, index), ...list.slice(index + 1)]);
+    this.#handlers[member] = [...list.slice(0, index), ...list.slice(index + 1)];
   }
 
   /** A copy of the handlers registered at `point`, in order. */
   handlersFor<P extends HookPointLike>(point: P): HookHandler<PayloadOf<P>>[] {
-    return [...(this.#handlers.get(normalizePoint(point)) ?? NO_HANDLERS)] as HookHandler<PayloadOf<P>>[];
+    return [...this.#listAt(normalizePoint(point))] as HookHandler<PayloadOf<P>>[];
   }
 
   /**
@@ -79,15 +82,19 @@ export class HookBus {
     return this.#dispatch(point, payload as HookPayload | undefined, false);
   }
 
+  #listAt(member: HookPoint): readonly HookHandler[] {
+    return this.#handlers[member] ?? NO_HANDLERS;
+  }
+
   // Stays synchronous until a handler returns a promise: sync handlers cost a call each and a
   // chain with no observer allocates nothing.
   #dispatch(point: HookPointLike, payload: HookPayload | undefined, forceBlocking: boolean): Promise<void> {
-    // Only valid points are ever keys of #handlers, so a hit needs no separate validation.
-    const handlers = this.#handlers.get(point as HookPoint);
+    // Only valid points are ever own keys of #handlers, so a hit needs no separate validation.
+    const handlers = Object.hasOwn(this.#handlers, point) ? this.#handlers[point as HookPoint] : undefined;
     if (handlers === undefined) return this.#dispatchUnregistered(point, payload, forceBlocking);
     const member = point as HookPoint;
-    const blocking = forceBlocking || member === HookPoint.TOOL_PRE;
-    const records = forceBlocking || member !== HookPoint.MESSAGE_ADD;
+    const blocking = forceBlocking || member === TOOL_PRE;
+    const records = forceBlocking || member !== MESSAGE_ADD;
     const args = payload ?? EMPTY_PAYLOAD;
     for (let i = 0, count = handlers.length; i < count; i++) {
       let result: unknown;
@@ -99,16 +106,27 @@ export class HookBus {
         logHandlerFailure(member, error);
         continue;
       }
-      if (result !== undefined && isThenable(result)) {
-        // The last handler's own promise, with nothing to record afterwards: settle through one
-        // `then` instead of starting an async continuation.
-        if (i === count - 1 && result.constructor === Promise && !(records && this.#observer)) {
-          return (result as Promise<unknown>).then(settleQuietly, blocking ? rethrowUnlessStop : FAILURE_LOGGERS[member]);
-        }
-        return this.#continueAsync(member, args, handlers, i, result, blocking, records);
-      }
+      if (result !== undefined && isThenable(result)) return this.#settleAsync(member, args, handlers, i, result, blocking, records);
     }
     return records && this.#observer ? this.#record(member, args) : RESOLVED;
+  }
+
+  // Kept out of #dispatch so its sync loop stays small enough to inline handler calls.
+  #settleAsync(
+    member: HookPoint,
+    args: HookPayload,
+    handlers: readonly HookHandler[],
+    index: number,
+    pending: PromiseLike<unknown>,
+    blocking: boolean,
+    records: boolean,
+  ): Promise<void> {
+    // The last handler's own promise, with nothing to record afterwards: settle through one
+    // `then` instead of starting an async continuation.
+    if (index === handlers.length - 1 && pending.constructor === Promise && !(records && this.#observer)) {
+      return (pending as Promise<unknown>).then(settleQuietly, blocking ? rethrowUnlessStop : FAILURE_LOGGERS[member]);
+    }
+    return this.#continueAsync(member, args, handlers, index, pending, blocking, records);
   }
 
   /** A point nobody registered at: reject an unknown one, otherwise just record. */
