@@ -137,7 +137,7 @@ export class HookBus {
     } catch (error) {
       return Promise.reject(error);
     }
-    const records = forceBlocking || member !== HookPoint.MESSAGE_ADD;
+    const records = forceBlocking || member !== MESSAGE_ADD;
     return records && this.#observer ? this.#record(member, payload ?? EMPTY_PAYLOAD) : RESOLVED;
   }
 

@@ -92,7 +92,7 @@ describe("routeMessagePersistence", () => {
 });
 
 describe("unrouteMessagePersistence", () => {
-  it("removes the handler from the bus and persistViaBus from the callbacks, in place", async () => {
+  it("full teardown: removes the handler from the bus and persistViaBus from the callbacks, in place", async () => {
     const session = new Session();
     const branch = session.defaultBranch!;
     const { seen, onMessage } = collect();
