@@ -1,8 +1,9 @@
 // Runs the example programs a docs page embeds, and reads which ones it embeds.
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
 
 export const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
@@ -22,4 +23,37 @@ export function embeddedExamples(docPath: string): Map<string, string> {
   const embedded = new Map<string, string>();
   for (const match of doc.matchAll(/<!-- example: (\S+) -->\n```ts\n([\s\S]*?)```/g)) embedded.set(match[1]!, match[2]!);
   return embedded;
+}
+
+/** The `.ts` files of an examples folder, as repository-relative paths. */
+export function examplesIn(folder: string): string[] {
+  return readdirSync(`${repoRoot}${folder}`)
+    .filter((file) => file.endsWith(".ts"))
+    .map((file) => `${folder}/${file}`);
+}
+
+/**
+ * The two checks every runtime docs page gets: it embeds exactly the given example files,
+ * verbatim, and each of them runs to completion with its assertions holding.
+ */
+export function describeDocExamples(docPath: string, examplePaths: readonly string[]): void {
+  const examples = [...examplePaths].sort();
+  describe(`${docPath} examples`, () => {
+    it("embeds every example, each exactly as the file reads", () => {
+      const embedded = embeddedExamples(docPath);
+      expect([...embedded.keys()].sort()).toEqual(examples);
+      for (const [path, code] of embedded) expect(code, path).toBe(readFileSync(`${repoRoot}${path}`, "utf8"));
+    });
+
+    it.concurrent.each(examples)(
+      "%s runs to completion and its assertions hold",
+      async (path) => {
+        const { code, stdout, stderr } = await runExample(path);
+        expect(stderr.includes("AssertionError"), stderr).toBe(false);
+        expect(code, stderr).toBe(0);
+        expect(stdout.trim().length).toBeGreaterThan(0);
+      },
+      90_000,
+    );
+  });
 }
