@@ -17,13 +17,16 @@ const common = { bundle: true, platform: "node", target: "node20", sourcemap: !p
 
 rmSync(`${root}dist`, { recursive: true, force: true });
 rmSync(`${root}runtime/dist`, { recursive: true, force: true });
+rmSync(`${root}server/dist`, { recursive: true, force: true });
 
 const runtimeEntries = { index: "runtime/src/index.ts", live: "runtime/src/live/index.ts" };
 const runtimeExternal = Object.keys(require(`${root}runtime/package.json`).dependencies ?? {});
 await Promise.all([
   esbuild.build({ ...common, entryPoints: runtimeEntries, outdir: "runtime/dist", format: "esm", external: runtimeExternal, sourcemap: true }),
   esbuild.build({ ...common, entryPoints: runtimeEntries, outdir: "runtime/dist", format: "cjs", outExtension: { ".js": ".cjs" }, external: runtimeExternal, sourcemap: true }),
-  esbuild.build({ ...common, entryPoints: { server: "server/src/server.ts", cli: "server/src/cli.ts" }, outdir: "dist", format: "cjs", alias, minify: production, banner: { js: "#!/usr/bin/env node" } }),
+  esbuild.build({ ...common, entryPoints: { server: "server/src/server.ts" }, outdir: "dist", format: "cjs", alias, minify: production }),
+  // The CLI ships with the server package (its `hooklens` bin), not in the extension.
+  esbuild.build({ ...common, entryPoints: { cli: "server/src/cli.ts" }, outdir: "server/dist", format: "cjs", outExtension: { ".js": ".cjs" }, alias, banner: { js: "#!/usr/bin/env node" } }),
   esbuild.build({ ...common, entryPoints: { extension: "client/src/extension.ts" }, outdir: "dist/client", format: "cjs", alias, external: ["vscode"], minify: production }),
   esbuild.build({ ...common, entryPoints: ["test/e2e/suite/*.ts"], outdir: "dist/test/e2e/suite", format: "cjs", alias, external: ["vscode", "mocha"] }),
 ]);

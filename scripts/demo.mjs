@@ -11,5 +11,5 @@ const run = (title, command, args) => {
 };
 
 const agentStatus = run("examples/agent.ts", process.execPath, ["--import", "tsx", "examples/agent.ts"]);
-run("hooklens check examples/agent.ts", process.execPath, ["dist/cli.js", "check", "examples/agent.ts"]);
+run("hooklens check examples/agent.ts", process.execPath, ["server/dist/cli.cjs", "check", "examples/agent.ts"]);
 process.exit(agentStatus ?? 1);
