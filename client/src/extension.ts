@@ -2,7 +2,7 @@ import * as vscode from "vscode";
 import { LiveServer } from "./signals/liveServer.js";
 import { provideLiveEnvironment } from "./signals/liveEnvironment.js";
 import { SignalStore } from "./signals/signalStore.js";
-import { SignalTreeProvider } from "./signals/signalTree.js";
+import { SHOW_SIGNAL_COMMAND, SignalTreeProvider, showSignal } from "./signals/signalTree.js";
 import { startLanguageClient } from "./languageClient.js";
 
 /** What the extension exposes to other extensions and to its end-to-end tests. */
@@ -28,6 +28,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<HookLe
     tree,
     vscode.window.registerTreeDataProvider("hooklens.signals", tree),
     vscode.commands.registerCommand("hooklens.signals.clear", () => signals.clear()),
+    vscode.commands.registerCommand(SHOW_SIGNAL_COMMAND, showSignal),
   );
 
   const client = await startLanguageClient(context);

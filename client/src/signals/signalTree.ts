@@ -4,6 +4,15 @@ import type { LiveRun, LiveSession, SignalStore } from "./signalStore.js";
 
 type Node = { kind: "run"; run: LiveRun } | { kind: "session"; session: LiveSession } | { kind: "signal"; signal: SignalFrame };
 
+/** Opens a signal's whole frame as JSON (the tree item's click action). */
+export const SHOW_SIGNAL_COMMAND = "hooklens.signals.show";
+
+/** Shows a signal frame in a read-only-by-convention untitled JSON editor. */
+export async function showSignal(signal: SignalFrame): Promise<vscode.TextEditor> {
+  const document = await vscode.workspace.openTextDocument({ language: "json", content: JSON.stringify(signal, null, 2) + "\n" });
+  return vscode.window.showTextDocument(document, { preview: true });
+}
+
 /** Coalesces refreshes: a program can emit thousands of signals a second. */
 const REFRESH_DELAY_MS = 100;
 
@@ -76,5 +85,6 @@ function signalItem(signal: SignalFrame): vscode.TreeItem {
   tooltip.appendCodeblock(JSON.stringify(signal.payload, null, 2), "json");
   item.tooltip = tooltip;
   item.iconPath = new vscode.ThemeIcon(signal.kind === "GateDenied" ? "shield" : "pulse");
+  item.command = { command: SHOW_SIGNAL_COMMAND, title: "Show Signal", arguments: [signal] };
   return item;
 }

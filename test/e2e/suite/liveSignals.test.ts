@@ -54,6 +54,13 @@ describe("live signals in a real VS Code", () => {
     const [sessionNode] = api.signalTree.getChildren(runNode);
     const labels = api.signalTree.getChildren(sessionNode).map((node) => api.signalTree.getTreeItem(node).label);
     assert.deepEqual(labels, EXPECTED_POINTS);
+    // Clicking a signal opens its whole frame as JSON.
+    const [firstSignal] = api.signalTree.getChildren(sessionNode);
+    const click = api.signalTree.getTreeItem(firstSignal!).command!;
+    await vscode.commands.executeCommand(click.command, ...(click.arguments ?? []));
+    const shown = JSON.parse(vscode.window.activeTextEditor!.document.getText()) as { type: string; payload: { point: string } };
+    assert.equal(shown.type, "signal");
+    assert.equal(shown.payload.point, "session.start");
     await vscode.commands.executeCommand("hooklens.signals.clear");
     assert.deepEqual(api.signalTree.getChildren(), []);
   });
