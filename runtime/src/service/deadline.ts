@@ -1,32 +1,39 @@
+import { performance } from "node:perf_hooks";
 import { isThenable } from "../shared/async.js";
 import { abortReason } from "./cancellation.js";
 import { HookTimeoutError } from "./errors.js";
+import { expiryQueueFor, type Expiring, type ExpiryQueue } from "./expiryQueue.js";
 
 /** The option key a HookEvent hands its Deadline to the registry under (not part of the public API). */
 export const DEADLINE_OPTION: unique symbol = Symbol("hooklens.deadline");
 
-const PENDING: unique symbol = Symbol("pending");
-const PENDING_PROBE: Promise<typeof PENDING> = Promise.resolve(PENDING);
-
 /**
  * A HookEvent's time limit plus its caller's signal. It costs nothing until a handler is
- * actually pending: a sync handler, or an async one that has already settled, never arms a
- * timer. `signal` is created on first read, so handlers that ignore it pay nothing either.
+ * actually pending: a sync handler never touches a timer. A pending one joins the shared
+ * {@link ExpiryQueue} of its duration (no timer of its own) until it settles. `signal` is created
+ * on first read, so handlers that ignore it pay nothing either.
  */
-export class Deadline {
+export class Deadline implements Expiring {
   readonly #seconds: number | null;
   readonly #outer: AbortSignal | undefined;
+  /** performance.now() ms the time limit counts from; -1: from when a handler is found pending. */
+  readonly #startMs: number;
   #controller: AbortController | null = null;
-  #timer: ReturnType<typeof setTimeout> | null = null;
   #expired = false;
   #timeoutError: HookTimeoutError | null = null;
   #reject: ((reason: unknown) => void) | null = null;
   #onOuterAbort: (() => void) | null = null;
   #cleared = false;
+  // Expiring: the slots an ExpiryQueue links this deadline through.
+  expiresAt = 0;
+  prevExpiring: Expiring | null = null;
+  nextExpiring: Expiring | null = null;
+  queue: ExpiryQueue | null = null;
 
-  constructor(seconds: number | null, outer?: AbortSignal) {
+  constructor(seconds: number | null, outer?: AbortSignal, startMs = -1) {
     this.#seconds = seconds !== null && Number.isFinite(seconds) ? seconds : null;
     this.#outer = outer;
+    this.#startMs = startMs;
   }
 
   /** The time limit passed. */
@@ -62,39 +69,23 @@ export class Deadline {
   /** Settles like `value`, unless the deadline passes or the caller cancels while it is pending. */
   race(value: unknown): unknown {
     if (!isThenable(value)) return value;
-    if (this.#outer?.aborted) {
+    const outer = this.#outer;
+    if (outer?.aborted) {
       Promise.resolve(value).catch(ignore);
-      return Promise.reject(abortReason(this.#outer));
+      return Promise.reject(abortReason(outer));
     }
-    if (this.#seconds === null && !this.#outer) return value;
-    return Promise.race([value, PENDING_PROBE]).then((first) => (first === PENDING ? this.#armed(value) : first));
-  }
-
-  /** Stops the timer and detaches from the caller's signal. */
-  clear(): void {
-    this.#cleared = true;
-    if (this.#timer !== null) clearTimeout(this.#timer);
-    this.#timer = null;
-    this.#reject = null;
-    if (this.#onOuterAbort) this.#outer?.removeEventListener("abort", this.#onOuterAbort);
-    this.#onOuterAbort = null;
-  }
-
-  #armed(pending: PromiseLike<unknown>): Promise<unknown> {
+    if (this.#seconds === null && !outer) return value;
     return new Promise<unknown>((resolve, reject) => {
-      if (this.#outer?.aborted) {
-        // The caller cancelled between the settle probe and now.
-        pending.then(undefined, ignore);
-        reject(abortReason(this.#outer));
-        return;
-      }
       this.#reject = reject;
-      if (this.#seconds !== null) this.#timer = setTimeout(() => this.#expire(), Math.max(0, this.#seconds * 1000));
+      if (this.#seconds !== null) {
+        const ms = Math.max(0, this.#seconds * 1000);
+        expiryQueueFor(ms).add(this, (this.#startMs >= 0 ? this.#startMs : performance.now()) + ms);
+      }
       this.#listenToOuter();
-      pending.then(
-        (value) => {
+      value.then(
+        (settled) => {
           this.clear();
-          resolve(value);
+          resolve(settled);
         },
         (error: unknown) => {
           this.clear();
@@ -104,9 +95,18 @@ export class Deadline {
     });
   }
 
-  #expire(): void {
+  /** Leaves the expiry queue and detaches from the caller's signal. */
+  clear(): void {
+    this.#cleared = true;
+    this.queue?.remove(this);
+    this.#reject = null;
+    if (this.#onOuterAbort) this.#outer?.removeEventListener("abort", this.#onOuterAbort);
+    this.#onOuterAbort = null;
+  }
+
+  /** The time limit passed (called by the expiry queue). */
+  expire(): void {
     this.#expired = true;
-    this.#timer = null;
     const error = this.timeoutError();
     this.#controller?.abort(error);
     this.#reject?.(error);

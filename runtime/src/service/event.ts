@@ -9,7 +9,7 @@ import { EventExecution, type ExecutionDict } from "./execution.js";
 export interface EventInit {
   id?: string;
   /** POSIX seconds, a float. */
-  createdAt?: number;
+  createdAt?: number | undefined;
   metadata?: Record<string, unknown>;
   streaming?: boolean;
 }
@@ -41,18 +41,22 @@ export function monotonicSeconds(): number {
  * implement `_invoke` and, when they stream, `_stream`.
  */
 export class Event {
-  /** A UUID v4 string. */
-  readonly id: string;
+  #id: string | null;
   readonly createdAt: number;
   metadata: Record<string, unknown>;
   readonly execution = new EventExecution();
   streaming: boolean;
 
   constructor(init: EventInit = {}) {
-    this.id = init.id ?? randomUUID();
+    this.#id = init.id ?? null;
     this.createdAt = init.createdAt ?? Date.now() / 1000;
     this.metadata = init.metadata ?? {};
     this.streaming = init.streaming ?? false;
+  }
+
+  /** A UUID v4 string, made on first read: most events (hook events above all) are never looked up by id. */
+  get id(): string {
+    return (this.#id ??= randomUUID());
   }
 
   get status(): EventStatus {
@@ -87,15 +91,15 @@ export class Event {
   async invoke(options: InvokeOptions = {}): Promise<void> {
     if (this.execution.status !== EventStatus.PENDING) return;
     this.execution.status = EventStatus.PROCESSING;
-    const start = monotonicSeconds();
+    const startMs = performance.now();
     try {
-      const result = await this._invoke(options.signal);
+      const result = await this._invoke(options.signal, startMs);
       this.execution.response = result;
       this.execution.status = EventStatus.COMPLETED;
     } catch (error) {
       if (this.#recordError(error, options.signal)) throw error;
     } finally {
-      this.execution.duration = monotonicSeconds() - start;
+      this.execution.duration = (performance.now() - startMs) / 1000;
     }
   }
 
@@ -138,8 +142,8 @@ export class Event {
     return false;
   }
 
-  /** The work of `invoke()`; its return value becomes the response. */
-  protected _invoke(_signal?: AbortSignal): Promise<unknown> {
+  /** The work of `invoke()`; its return value becomes the response. `startedAtMs` is when invoke() began (performance.now()). */
+  protected _invoke(_signal?: AbortSignal, _startedAtMs?: number): Promise<unknown> {
     return Promise.reject(new HookLensError(`${this.className()} does not implement _invoke()`));
   }
 

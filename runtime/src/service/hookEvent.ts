@@ -1,9 +1,17 @@
+import { performance } from "node:perf_hooks";
+import { RESOLVED } from "../shared/async.js";
 import { isCancellation } from "./cancellation.js";
-import { Deadline, DEADLINE_OPTION } from "./deadline.js";
-import { Event, monotonicSeconds, type EventClass, type EventDict, type InvokeOptions } from "./event.js";
+import { Deadline, DEADLINE_OPTION, DeadlineParams } from "./deadline.js";
+import { classNameOf, Event, type EventClass, type EventDict, type InvokeOptions } from "./event.js";
 import { EventStatus } from "./eventStatus.js";
-import type { HookRegistry } from "./hookRegistry.js";
-import type { AssociatedEventInfo, HookEventTypes } from "./hookTypes.js";
+import { failure, HookRegistry, RUN_PHASE } from "./hookRegistry.js";
+import { HookEventTypes, type AssociatedEventInfo, type HookParams, type HookPhaseResult } from "./hookTypes.js";
+import { isHookEventType } from "./hookValidation.js";
+
+/** @internal The key of HookEvent's promise-free run (see `HookEvent[RUN_HOOK]`). */
+export const RUN_HOOK: unique symbol = Symbol("hooklens.runHook");
+/** @internal The key of HookEvent's "add this event to the associated info". */
+export const ASSOCIATE_EVENT: unique symbol = Symbol("hooklens.associateEvent");
 
 /** Default seconds a HookEvent waits for its handler. */
 export const DEFAULT_HOOK_TIMEOUT = 30;
@@ -20,7 +28,7 @@ export interface HookEventInit {
   /** Extra params handed to the handler. */
   params?: Record<string, unknown>;
   id?: string;
-  createdAt?: number;
+  createdAt?: number | undefined;
 }
 
 export interface HookEventDict extends EventDict {
@@ -46,9 +54,13 @@ export class HookEvent extends Event {
   readonly exit: boolean;
   readonly timeout: number | null;
   readonly params: Record<string, unknown>;
-  associatedEventInfo: AssociatedEventInfo | null = null;
   #shouldExit = false;
   #exitCause: unknown = null;
+  // associatedEventInfo is built on first read from these (so no event id is made unless read).
+  #info: AssociatedEventInfo | null = null;
+  #infoPending = false;
+  #infoClass: string | null = null;
+  #infoEvent: Event | null = null;
 
   constructor(init: HookEventInit) {
     super(init);
@@ -70,51 +82,180 @@ export class HookEvent extends Event {
     return this.#exitCause;
   }
 
-  override async invoke(options: InvokeOptions = {}): Promise<void> {
-    const start = monotonicSeconds();
-    this.execution.status = EventStatus.PROCESSING;
-    const deadline = new Deadline(this.timeout, options.signal);
+  /** Where the last run's call came from: `lionClass`, plus `eventId` and `eventCreatedAt` when it had an event. */
+  get associatedEventInfo(): AssociatedEventInfo | null {
+    if (this.#infoPending) {
+      const info: AssociatedEventInfo = {};
+      if (this.#infoClass !== null) info.lionClass = this.#infoClass;
+      const event = this.#infoEvent;
+      if (event !== null) {
+        info.eventId = event.id;
+        info.eventCreatedAt = event.createdAt;
+      }
+      this.associatedEventInfo = info;
+    }
+    return this.#info;
+  }
+
+  set associatedEventInfo(info: AssociatedEventInfo | null) {
+    this.#info = info;
+    this.#infoPending = false;
+    this.#infoClass = this.#infoEvent = null;
+  }
+
+  /** @internal Adds `event`'s id and creation time to the info (what `IModel.createEvent` does for its pre-create hook). */
+  [ASSOCIATE_EVENT](event: Event): void {
+    if (this.#infoPending && this.#infoEvent === null) this.#infoEvent = event;
+    else this.associatedEventInfo = { ...this.associatedEventInfo, eventId: event.id, eventCreatedAt: event.createdAt };
+  }
+
+  override invoke(options: InvokeOptions = {}): Promise<void> {
     try {
-      const [[result, shouldExit, status], meta] = await this.registry.call(this.eventLike, {
+      return this[RUN_HOOK](options.signal) ?? RESOLVED;
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * @internal `invoke()` without the promise when the handler finishes synchronously: returns
+   * undefined when the run is over, a promise when the handler is pending; throws a cancellation.
+   */
+  [RUN_HOOK](signal: AbortSignal | undefined, startedAtMs?: number): Promise<void> | undefined {
+    const startMs = startedAtMs ?? performance.now();
+    this.execution.status = EventStatus.PROCESSING;
+    const deadline = new Deadline(this.timeout, signal, startMs);
+    let pending: Promise<void> | undefined;
+    try {
+      const registry = this.registry;
+      const eventLike = this.eventLike;
+      const hookType = this.hookType;
+      // The registry's own phase runner, called directly when nothing stands in for `call`.
+      if (registry.call === DIRECT_CALL && (eventLike instanceof Event ? isHookEventType(hookType) : hookType === HookEventTypes.PreEventCreate && typeof eventLike === "function")) {
+        const params = handlerParams(this.params, this.exit, deadline);
+        const lionClass = classNameOf(eventLike);
+        const failed = hookType === HookEventTypes.PostInvocation ? EventStatus.ABORTED : EventStatus.CANCELLED;
+        const outcome = registry[RUN_PHASE](hookType, eventLike, params, params.exit, deadline, failed);
+        const source = hookType === HookEventTypes.PreEventCreate ? null : (eventLike as Event);
+        if (Array.isArray(outcome)) this.#record(outcome as HookPhaseResult, lionClass, source);
+        else return (pending = this.#recordLater(outcome, params.exit, failed, lionClass, source, deadline, signal, startMs));
+      } else {
+        return (pending = this.#runThroughCall(deadline, signal, startMs));
+      }
+    } catch (thrown) {
+      this.#fail(thrown, deadline, signal);
+    } finally {
+      if (pending === undefined) this.#end(deadline, startMs);
+    }
+    return undefined;
+  }
+
+  /** The generic run, through `registry.call` (a registry that replaces `call`, or an unusual hook type or target). */
+  async #runThroughCall(deadline: Deadline, signal: AbortSignal | undefined, startMs: number): Promise<void> {
+    try {
+      const [phase, meta] = await this.registry.call(this.eventLike, {
         ...this.params,
         hookType: this.hookType,
         shouldExit: this.exit,
         [DEADLINE_OPTION]: deadline,
       });
       this.associatedEventInfo = { ...meta };
-      this.#shouldExit = shouldExit;
-      this.execution.status = status;
-      if (Array.isArray(result) && result.length === 2) {
-        this.execution.response = null;
-        this.execution.error = messageOf(result[1]);
-        this.#exitCause = result[1];
-        throw result[1] instanceof Error ? result[1] : new TypeError("A hook returned a two-item array whose second item is not an Error");
-      }
-      if (result instanceof Error) {
-        this.execution.response = null;
-        this.execution.error = messageOf(result);
-        this.#exitCause = result;
-      } else {
-        this.execution.response = result;
-        this.execution.error = null;
-      }
+      this.#apply(phase);
     } catch (thrown) {
-      const error = deadline.expired && !options.signal?.aborted ? deadline.timeoutError() : thrown;
-      if (error === thrown && isCancellation(error, options.signal)) throw error;
-      this.execution.status = EventStatus.FAILED;
-      this.execution.response = null;
-      this.execution.error = messageOf(error);
-      this.#exitCause = error;
-      this.#shouldExit = this.exit;
+      this.#fail(thrown, deadline, signal);
     } finally {
-      deadline.clear();
-      this.execution.duration = monotonicSeconds() - start;
+      this.#end(deadline, startMs);
     }
+  }
+
+  /** The direct run once its handler is pending: one frame waits for it (the registry's `settle`, inlined). */
+  async #recordLater(
+    pending: PromiseLike<unknown>,
+    shouldExit: boolean,
+    failed: EventStatus,
+    lionClass: string,
+    source: Event | null,
+    deadline: Deadline,
+    signal: AbortSignal | undefined,
+    startMs: number,
+  ): Promise<void> {
+    let phase: HookPhaseResult;
+    try {
+      phase = [await pending, false, EventStatus.COMPLETED];
+    } catch (error) {
+      phase = failure(error, deadline, shouldExit, failed);
+    }
+    try {
+      this.#record(phase, lionClass, source);
+    } catch (thrown) {
+      this.#fail(thrown, deadline, signal);
+    } finally {
+      this.#end(deadline, startMs);
+    }
+  }
+
+  /** A phase outcome of the direct run: the info it implies (built when read), then the outcome. */
+  #record(phase: HookPhaseResult, lionClass: string, source: Event | null): void {
+    this.#info = null;
+    this.#infoPending = true;
+    this.#infoClass = lionClass;
+    this.#infoEvent = source;
+    this.#apply(phase);
+  }
+
+  /** Reads the registry's `[result, shouldExit, status]`; rethrows the cancellation shape's error. */
+  #apply([result, shouldExit, status]: HookPhaseResult): void {
+    this.#shouldExit = shouldExit;
+    this.execution.status = status;
+    if (Array.isArray(result) && result.length === 2) {
+      this.execution.response = null;
+      this.execution.error = messageOf(result[1]);
+      this.#exitCause = result[1];
+      throw result[1] instanceof Error ? result[1] : new TypeError("A hook returned a two-item array whose second item is not an Error");
+    }
+    if (result instanceof Error) {
+      this.execution.response = null;
+      this.execution.error = messageOf(result);
+      this.#exitCause = result;
+    } else {
+      this.execution.response = result;
+      this.execution.error = null;
+    }
+  }
+
+  /** A raised run: a passed deadline or any failure is FAILED (following `exit`); a caller's cancellation is rethrown. */
+  #fail(thrown: unknown, deadline: Deadline, signal: AbortSignal | undefined): void {
+    const error = deadline.expired && !signal?.aborted ? deadline.timeoutError() : thrown;
+    if (error === thrown && isCancellation(error, signal)) throw error;
+    this.execution.status = EventStatus.FAILED;
+    this.execution.response = null;
+    this.execution.error = messageOf(error);
+    this.#exitCause = error;
+    this.#shouldExit = this.exit;
+  }
+
+  #end(deadline: Deadline, startMs: number): void {
+    deadline.clear();
+    this.execution.duration = (performance.now() - startMs) / 1000;
   }
 
   override toDict(): HookEventDict {
     return { ...super.toDict(), hookType: this.hookType, associatedEventInfo: this.associatedEventInfo && { ...this.associatedEventInfo } };
   }
+}
+
+const DIRECT_CALL = HookRegistry.prototype.call;
+
+/**
+ * What a handler receives, exactly as `registry.call` builds it from a HookEvent's options: its
+ * params without the call's own keys, `exit` (its own exit ORed with a params `exit`) last, and
+ * `signal` read from the deadline on demand.
+ */
+function handlerParams(source: Record<string, unknown>, exit: boolean, deadline: Deadline): HookParams {
+  const { hookType: _hookType, chunkType: _chunkType, chunk: _chunk, shouldExit: _shouldExit, exit: extraExit, signal: _signal, ...rest } = source;
+  const params = Object.assign(new DeadlineParams(deadline) as unknown as HookParams, rest);
+  params.exit = Boolean(exit) || Boolean(extraExit);
+  return params;
 }
 
 function messageOf(error: unknown): string {

@@ -1,3 +1,4 @@
+import { isThenable } from "../shared/async.js";
 import { InvalidValueError } from "../shared/errors.js";
 import { getLogger } from "../shared/log.js";
 import { isCancellation, toError } from "./cancellation.js";
@@ -53,6 +54,9 @@ export interface ChunkCallOptions extends HookCallParams {
 }
 
 type AnyHandler = (...args: unknown[]) => unknown;
+
+/** @internal The key of the registry's synchronous-first phase runner (see `HookRegistry[RUN_PHASE]`). */
+export const RUN_PHASE: unique symbol = Symbol("hooklens.runPhase");
 
 /**
  * The hooks of one model: at most one handler per phase and one per stream-chunk key. It never
@@ -134,17 +138,19 @@ export class HookRegistry {
   async handleStreamingChunk(chunkType: string | ChunkClass, chunk: unknown, options: HookCallParams = {}): Promise<ChunkCallResult> {
     const { shouldExit, guard, params, ownsGuard } = splitOptions(options);
     try {
-      const handler = this.#streamHandlers.get(chunkType);
-      if (handler === undefined || handler === null) {
-        throw new MissingHookHandlerError(`No stream handler registered for ${keyName(chunkType)}`);
+      let result: unknown;
+      try {
+        const handler = this.#streamHandlers.get(chunkType);
+        if (handler === undefined || handler === null) {
+          throw new MissingHookHandlerError(`No stream handler registered for ${keyName(chunkType)}`);
+        }
+        validateStreamHandler(chunkType, handler);
+        if (guard?.aborted) throw guard.reason();
+        result = (handler as AnyHandler)(null, chunkType, chunk, params);
+      } catch (error) {
+        return failure(error, guard, shouldExit, EventStatus.ABORTED);
       }
-      validateStreamHandler(chunkType, handler);
-      if (guard?.aborted) throw guard.reason();
-      const result = (handler as AnyHandler)(null, chunkType, chunk, params);
-      return [await settle(result, guard), false, null];
-    } catch (error) {
-      if (isCancellation(error, guard)) return [[Undefined, error], true, EventStatus.CANCELLED];
-      return [toError(error), shouldExit, EventStatus.ABORTED];
+      return await settle(guard ? guard.race(result) : result, guard, shouldExit, null, EventStatus.ABORTED);
     } finally {
       if (ownsGuard) guard?.clear();
     }
@@ -185,27 +191,64 @@ export class HookRegistry {
     return this.handleStreamingChunk(chunkType as string | ChunkClass, chunk, rest);
   }
 
-  async #phase(key: HookEventTypes, eventLike: Event | EventClass, options: HookCallParams, failure: EventStatus): Promise<HookPhaseResult> {
+  async #phase(key: HookEventTypes, eventLike: Event | EventClass, options: HookCallParams, failed: EventStatus): Promise<HookPhaseResult> {
     const { shouldExit, guard, params, ownsGuard } = splitOptions(options);
+    try {
+      const outcome = this[RUN_PHASE](key, eventLike, params, shouldExit, guard, failed);
+      return Array.isArray(outcome) ? outcome : await settle(outcome, guard, shouldExit, EventStatus.COMPLETED, failed);
+    } finally {
+      if (ownsGuard) guard?.clear();
+    }
+  }
+
+  /**
+   * @internal The body of every phase call, also run directly by HookEvent. It never throws. When
+   * the handler returns a plain value or raises, the `[result, shouldExit, status]` array comes
+   * back at once (no promise, no tick); when it returns a promise, that promise comes back raced
+   * against the guard, for the caller to shape with {@link settle} (or the same two steps inline).
+   */
+  [RUN_PHASE](
+    key: HookEventTypes,
+    eventLike: Event | EventClass,
+    params: HookParams,
+    shouldExit: boolean,
+    guard: Deadline | null,
+    failed: EventStatus,
+  ): HookPhaseResult | PromiseLike<unknown> {
+    let result: unknown;
     try {
       const handler = this.#hooks.get(key);
       if (!handler) throw new MissingHookHandlerError("Hook type is required when chunkType is not provided");
       validateHook(key, handler);
       if (guard?.aborted) throw guard.reason();
-      const result = (handler as AnyHandler)(eventLike, params);
-      return [await settle(result, guard), false, EventStatus.COMPLETED];
+      result = (handler as AnyHandler)(eventLike, params);
     } catch (error) {
-      if (isCancellation(error, guard)) return [[Undefined, error], true, EventStatus.CANCELLED];
-      return [toError(error), shouldExit, failure];
-    } finally {
-      if (ownsGuard) guard?.clear();
+      return failure(error, guard, shouldExit, failed);
     }
+    if (!isThenable(result)) return [result, false, EventStatus.COMPLETED];
+    return (guard ? guard.race(result) : result) as PromiseLike<unknown>;
   }
 }
 
-/** A handler's result, raced against the guard when it is still pending. */
-function settle(result: unknown, guard: Deadline | null): unknown {
-  return guard ? guard.race(result) : result;
+/** Waits for a pending handler result (already raced against the guard) and shapes the outcome. */
+async function settle<S extends EventStatus | null>(
+  pending: unknown,
+  guard: Deadline | null,
+  shouldExit: boolean,
+  success: S,
+  failed: EventStatus,
+): Promise<[unknown, boolean, S | EventStatus]> {
+  try {
+    return [await pending, false, success];
+  } catch (error) {
+    return failure(error, guard, shouldExit, failed);
+  }
+}
+
+/** A handler that raised: a cancellation (or anything while the guard is aborted) is CANCELLED and always exits. */
+export function failure(error: unknown, guard: Deadline | null, shouldExit: boolean, failed: EventStatus): [unknown, boolean, EventStatus] {
+  if (isCancellation(error, guard)) return [[Undefined, error], true, EventStatus.CANCELLED];
+  return [toError(error), shouldExit, failed];
 }
 
 interface SplitOptions {

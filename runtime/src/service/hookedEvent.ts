@@ -2,10 +2,13 @@ import { getLogger } from "../shared/log.js";
 import { HookPhaseError } from "./errors.js";
 import { Event, type InvokeOptions } from "./event.js";
 import { EventStatus } from "./eventStatus.js";
-import { DEFAULT_HOOK_TIMEOUT, HookEvent } from "./hookEvent.js";
+import { DEFAULT_HOOK_TIMEOUT, HookEvent, RUN_HOOK } from "./hookEvent.js";
 import { globalHookLog } from "./hookLog.js";
 import type { HookRegistry } from "./hookRegistry.js";
 import { HookEventTypes } from "./hookTypes.js";
+
+/** @internal The option key of a hook event's creation time, when its creator already read the clock. */
+export const HOOK_CREATED_AT: unique symbol = Symbol("hooklens.hookCreatedAt");
 
 /** How a pre- or post-invoke HookEvent is built. */
 export interface HookAttachOptions {
@@ -14,6 +17,8 @@ export interface HookAttachOptions {
   /** Seconds; default 30. */
   hookTimeout?: number | null;
   hookParams?: Record<string, unknown> | null;
+  /** @internal */
+  [HOOK_CREATED_AT]?: number;
 }
 
 const BLOCKING = new Set([EventStatus.FAILED, EventStatus.CANCELLED]);
@@ -62,6 +67,7 @@ export class HookedEvent extends Event {
       exit: options.exitHook ?? false,
       timeout: options.hookTimeout === undefined ? DEFAULT_HOOK_TIMEOUT : options.hookTimeout,
       params: options.hookParams ?? {},
+      createdAt: options[HOOK_CREATED_AT],
     });
   }
 
@@ -76,8 +82,14 @@ export class HookedEvent extends Event {
     throw new HookPhaseError(`${this.className()} does not implement _coreStream()`);
   }
 
-  protected override async _invoke(signal?: AbortSignal): Promise<unknown> {
-    if (this.#preInvokeHookEvent) await this.#runPreHook(this.#preInvokeHookEvent, signal);
+  protected override async _invoke(signal?: AbortSignal, startedAtMs?: number): Promise<unknown> {
+    const pre = this.#preInvokeHookEvent;
+    if (pre) {
+      // The pre phase starts when the event does (invoke() hands over its clock reading).
+      const running = runHook(pre, signal, startedAtMs);
+      if (running) await running;
+      passPreHook(pre);
+    }
     let coreError: { error: unknown } | null = null;
     let response: unknown = null;
     try {
@@ -88,7 +100,8 @@ export class HookedEvent extends Event {
     const post = this.#postInvokeHookEvent;
     if (post) {
       try {
-        await post.invoke(options(signal));
+        const running = runHook(post, signal);
+        if (running) await running;
         if (BLOCKING.has(post.status)) {
           globalHookLog.log(post);
           if (!coreError) throw new HookPhaseError(`Post-invoke hook ${post.status}: ${String(post.execution.error)}`);
@@ -106,25 +119,39 @@ export class HookedEvent extends Event {
   }
 
   protected override async *_stream(signal?: AbortSignal): AsyncGenerator<unknown, void, undefined> {
-    if (this.#preInvokeHookEvent) await this.#runPreHook(this.#preInvokeHookEvent, signal);
+    const pre = this.#preInvokeHookEvent;
+    if (pre) {
+      await runHook(pre, signal);
+      passPreHook(pre);
+    }
     yield* this._coreStream(signal);
     const post = this.#postInvokeHookEvent;
     if (!post) return;
     try {
-      await post.invoke(options(signal));
+      await runHook(post, signal);
     } catch (error) {
       if (signal?.aborted || (error as { name?: unknown } | null)?.name === "AbortError") throw error;
       getLogger().warn({ err: error }, "Post-stream hook failed (data already sent)");
     }
     globalHookLog.log(post);
   }
+}
 
-  async #runPreHook(pre: HookEvent, signal: AbortSignal | undefined): Promise<void> {
-    await pre.invoke(options(signal));
-    if (BLOCKING.has(pre.status)) throw new HookPhaseError(`Pre-invoke hook ${pre.status}: ${String(pre.execution.error)}`);
-    if (pre.shouldExit) throw pre.exitCause ?? new HookPhaseError("Pre-invocation hook requested exit without a cause");
-    globalHookLog.log(pre);
-  }
+/** Throws when a finished pre hook blocks the core (FAILED or CANCELLED, or asking to exit); logs it when it passes. */
+function passPreHook(pre: HookEvent): void {
+  if (BLOCKING.has(pre.status)) throw new HookPhaseError(`Pre-invoke hook ${pre.status}: ${String(pre.execution.error)}`);
+  if (pre.shouldExit) throw pre.exitCause ?? new HookPhaseError("Pre-invocation hook requested exit without a cause");
+  globalHookLog.log(pre);
+}
+
+const DIRECT_INVOKE = HookEvent.prototype.invoke;
+
+/**
+ * Runs a hook event: undefined when it finished synchronously (no promise, no tick), else the
+ * pending run. A cancellation may be thrown synchronously.
+ */
+export function runHook(hook: HookEvent, signal: AbortSignal | undefined, startedAtMs?: number): Promise<void> | undefined {
+  return hook.invoke === DIRECT_INVOKE ? hook[RUN_HOOK](signal, startedAtMs) : hook.invoke(options(signal));
 }
 
 const NO_OPTIONS: InvokeOptions = Object.freeze({});

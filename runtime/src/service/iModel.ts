@@ -6,8 +6,8 @@ import { isCancellation } from "./cancellation.js";
 import type { Endpoint, EndpointPayload } from "./endpoint.js";
 import { HookPhaseError } from "./errors.js";
 import type { EventClass } from "./event.js";
-import { HookedEvent } from "./hookedEvent.js";
-import { HookEvent } from "./hookEvent.js";
+import { HOOK_CREATED_AT, HookedEvent, runHook } from "./hookedEvent.js";
+import { ASSOCIATE_EVENT, HookEvent } from "./hookEvent.js";
 import { globalHookLog } from "./hookLog.js";
 import { HookRegistry, type HookRegistryInit } from "./hookRegistry.js";
 import { HookEventTypes, type ChunkClass } from "./hookTypes.js";
@@ -60,6 +60,10 @@ export interface CreateEventOptions {
 export interface ModelCallOptions extends CreateEventOptions {
   apiCall?: APICalling;
 }
+
+const PRE_EVENT_CREATE = Object.freeze({ hookType: HookEventTypes.PreEventCreate });
+const PRE_INVOCATION = Object.freeze({ hookType: HookEventTypes.PreInvocation });
+const POST_INVOCATION = Object.freeze({ hookType: HookEventTypes.PostInvocation });
 
 const OPTION_KEYS = new Set([
   "createEventType",
@@ -114,7 +118,7 @@ export class IModel {
     const registry = this.hookRegistry;
     const eventType = options.createEventType ?? APICalling;
     let preCreate: HookEvent | null = null;
-    if (registry.canHandle({ hookType: HookEventTypes.PreEventCreate })) {
+    if (registry.canHandle(PRE_EVENT_CREATE)) {
       preCreate = new HookEvent({
         hookType: HookEventTypes.PreEventCreate,
         registry,
@@ -123,7 +127,8 @@ export class IModel {
         exit: options.createEventExitHook ?? this.exitHook,
         timeout: options.createEventHookTimeout === undefined ? DEFAULT_CREATE_EVENT_HOOK_TIMEOUT : options.createEventHookTimeout,
       });
-      await preCreate.invoke(options.signal ? { signal: options.signal } : {});
+      const running = runHook(preCreate, options.signal);
+      if (running) await running;
       if (preCreate.shouldExit) throw preCreate.exitCause ?? new HookPhaseError("PreEventCreate hook requested exit without a cause");
     }
     if (!isHookedEventClass(eventType)) {
@@ -132,21 +137,25 @@ export class IModel {
     const request = requestFields(options);
     const apiCall = (eventType as unknown) === APICalling ? this.createApiCalling(request) : (new (eventType as HookedEventClass)(request) as APICalling);
     if (preCreate) {
-      preCreate.associatedEventInfo = { ...preCreate.associatedEventInfo, eventId: apiCall.id, eventCreatedAt: apiCall.createdAt };
+      preCreate[ASSOCIATE_EVENT](apiCall);
       globalHookLog.log(preCreate);
     }
-    if (registry.canHandle({ hookType: HookEventTypes.PreInvocation })) {
+    // Hook events made in this same synchronous step as our own APICalling share its clock reading.
+    const createdAt = (eventType as unknown) === APICalling ? apiCall.createdAt : undefined;
+    if (registry.canHandle(PRE_INVOCATION)) {
       apiCall.createPreInvokeHook(registry, {
         exitHook: options.preInvokeEventExitHook ?? this.exitHook,
         hookTimeout: options.preInvokeEventHookTimeout === undefined ? DEFAULT_INVOKE_HOOK_TIMEOUT : options.preInvokeEventHookTimeout,
         hookParams: options.preInvokeEventHookParams ?? {},
+        [HOOK_CREATED_AT]: createdAt,
       });
     }
-    if (registry.canHandle({ hookType: HookEventTypes.PostInvocation })) {
+    if (registry.canHandle(POST_INVOCATION)) {
       apiCall.createPostInvokeHook(registry, {
         exitHook: options.postInvokeEventExitHook ?? this.exitHook,
         hookTimeout: options.postInvokeEventHookTimeout === undefined ? DEFAULT_INVOKE_HOOK_TIMEOUT : options.postInvokeEventHookTimeout,
         hookParams: options.postInvokeEventHookParams ?? {},
+        [HOOK_CREATED_AT]: createdAt,
       });
     }
     return apiCall;
