@@ -1,9 +1,8 @@
 import { Node, type Type } from "ts-morph";
 import { functionOf, isParameterUsed } from "../functions.js";
+import { forEachRuntimeMethodCall, TOOL_HOOK_HOLDERS } from "../methodCalls.js";
 import type { Rule } from "../types.js";
 
-/** Runtime classes whose `post(toolName, fn)` builds the dict-only post chain. */
-const HOLDERS = ["AgentSpec", "HooksMixin", "CodingToolkit"];
 const ARGS_POSITION = 2;
 
 export const postHookDictOnly: Rule = {
@@ -12,13 +11,9 @@ export const postHookDictOnly: Rule = {
   defaultSeverity: "warning",
   summary: "Tool post hooks only see plain-object results, always get empty args, and only an object return counts.",
   check(context) {
-    context.sourceFile.forEachDescendant((node) => {
-      if (!Node.isCallExpression(node)) return;
-      const callee = node.getExpression();
-      if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== "post") return;
-      const holder = context.runtime.runtimeClassOf(callee.getExpression(), HOLDERS);
-      const handler = node.getArguments()[1];
-      const fn = holder && handler ? functionOf(handler) : null;
+    forEachRuntimeMethodCall(context, "post", TOOL_HOOK_HOLDERS, (call) => {
+      const handler = call.getArguments()[1];
+      const fn = handler ? functionOf(handler) : null;
       if (!fn) return;
       const args = fn.getParameters()[ARGS_POSITION];
       if (args && isParameterUsed(fn, ARGS_POSITION)) {
