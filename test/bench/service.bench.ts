@@ -6,7 +6,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { globalHookLog, HookRegistry, IModel, OpenAIChatEndpoint, ScriptedEndpoint, type Endpoint } from "../../runtime/src/index.js";
-import { measure, report, type Comparison, type Measurement } from "./measure.js";
+import { report, type Comparison, type Measurement } from "./measure.js";
 
 const request = { messages: [{ role: "user", content: "ping" }] };
 const reply = JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content: "pong" } }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } });
@@ -21,28 +21,60 @@ function models(endpoint: Endpoint): { bare: IModel; asyncHooks: IModel; syncHoo
   };
 }
 
-async function compare(label: string, endpoint: Endpoint, target: number): Promise<Comparison[]> {
-  const { bare, asyncHooks, syncHooks } = models(endpoint);
-  for (const model of [bare, asyncHooks, syncHooks]) for (let i = 0; i < 200; i++) await model.invoke(request);
-  // Three interleaved rounds; each figure keeps its fastest round, so a burst of load from other
-  // processes (or connection set-up) cannot favour one side of the ratio.
-  const best = new Map<string, Measurement>();
-  for (let round = 0; round < 3; round++) {
-    for (const [name, model] of [
-      [`unhooked (${label})`, bare],
-      ["async", asyncHooks],
-      ["sync", syncHooks],
-    ] as const) {
-      const m = await measure(name, () => model.invoke(request), { batches: 9 });
-      const previous = best.get(name);
-      if (!previous || m.nsPerOp < previous.nsPerOp) best.set(name, m);
+/**
+ * Times the candidates in many short interleaved batches (the order rotating every round), so a
+ * burst of load from other processes on a shared machine lands on every candidate alike; each
+ * figure is the median of its batches.
+ */
+async function interleaved(candidates: readonly (readonly [string, () => Promise<unknown>])[], rounds = 31, batchMs = 15): Promise<Measurement[]> {
+  const sizes: number[] = [];
+  for (const [, fn] of candidates) sizes.push(await batchSize(fn, batchMs));
+  const samples: number[][] = candidates.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < candidates.length; k++) {
+      const index = (round + k) % candidates.length;
+      const [, fn] = candidates[index]!;
+      const iterations = sizes[index]!;
+      const start = process.hrtime.bigint();
+      for (let i = 0; i < iterations; i++) await fn();
+      samples[index]!.push(Number(process.hrtime.bigint() - start) / iterations);
     }
   }
+  return candidates.map(([name], index) => ({ name, nsPerOp: median(samples[index]!) }));
+}
+
+/** How many calls of `fn` last about `ms` milliseconds (warming the JIT on the way). */
+async function batchSize(fn: () => Promise<unknown>, ms: number): Promise<number> {
+  let iterations = 64;
+  for (;;) {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < iterations; i++) await fn();
+    const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+    if (elapsed >= ms) return Math.max(1, Math.round((iterations * ms) / elapsed));
+    iterations *= 2;
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function compare(label: string, endpoint: Endpoint, target: number, rounds: number): Promise<Comparison[]> {
+  const { bare, asyncHooks, syncHooks } = models(endpoint);
+  for (const model of [bare, asyncHooks, syncHooks]) for (let i = 0; i < 2000; i++) await model.invoke(request);
+  const [baseline, asyncRow, syncRow] = await interleaved(
+    [
+      [`unhooked (${label})`, () => bare.invoke(request)],
+      ["async", () => asyncHooks.invoke(request)],
+      ["sync", () => syncHooks.invoke(request)],
+    ],
+    rounds,
+  );
   globalHookLog.clear();
-  const baseline = best.get(`unhooked (${label})`)!;
   return [
-    { label: `${label}: 3 phases, async no-op handlers`, subject: best.get("async")!, baseline, target },
-    { label: `${label}: 3 phases, sync no-op handlers`, subject: best.get("sync")!, baseline, target },
+    { label: `${label}: 3 phases, async no-op handlers`, subject: asyncRow!, baseline: baseline!, target },
+    { label: `${label}: 3 phases, sync no-op handlers`, subject: syncRow!, baseline: baseline!, target },
   ];
 }
 
@@ -57,8 +89,8 @@ export async function run(): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   try {
     const { port } = server.address() as AddressInfo;
-    const scripted = await compare("scripted", new ScriptedEndpoint({ script: ["pong"] }), 1.2);
-    const http = await compare("loopback HTTP", new OpenAIChatEndpoint({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: "bench" }), 1.2);
+    const scripted = await compare("scripted", new ScriptedEndpoint({ script: ["pong"] }), 1.2, 61);
+    const http = await compare("loopback HTTP", new OpenAIChatEndpoint({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: "bench" }), 1.2, 15);
     return report("service: IModel.invoke, hooked vs unhooked", [...scripted, ...http]);
   } finally {
     server.closeAllConnections();

@@ -21,7 +21,8 @@ export class Deadline implements Expiring {
   #controller: AbortController | null = null;
   #expired = false;
   #timeoutError: HookTimeoutError | null = null;
-  #reject: ((reason: unknown) => void) | null = null;
+  /** The pending watch's error callback, until it is called or the deadline is cleared. */
+  #onError: ((error: unknown) => void) | null = null;
   #onOuterAbort: (() => void) | null = null;
   #cleared = false;
   // Expiring: the slots an ExpiryQueue links this deadline through.
@@ -75,31 +76,50 @@ export class Deadline implements Expiring {
       return Promise.reject(abortReason(outer));
     }
     if (this.#seconds === null && !outer) return value;
-    return new Promise<unknown>((resolve, reject) => {
-      this.#reject = reject;
-      if (this.#seconds !== null) {
-        const ms = Math.max(0, this.#seconds * 1000);
-        expiryQueueFor(ms).add(this, (this.#startMs >= 0 ? this.#startMs : performance.now()) + ms);
-      }
-      this.#listenToOuter();
-      value.then(
-        (settled) => {
-          this.clear();
-          resolve(settled);
-        },
-        (error: unknown) => {
-          this.clear();
-          reject(error);
-        },
-      );
-    });
+    return new Promise<unknown>((resolve, reject) => this.watch(value, resolve, reject));
+  }
+
+  /**
+   * `race` without a promise of its own: calls `onValue` or `onError` (exactly one, once) with
+   * how `pending` settles, or `onError` with the timeout error or the caller's abort reason if
+   * either comes first. The callback may run before `watch` returns.
+   */
+  watch(pending: PromiseLike<unknown>, onValue: (value: unknown) => void, onError: (error: unknown) => void): void {
+    const outer = this.#outer;
+    if (outer?.aborted) {
+      Promise.resolve(pending).catch(ignore);
+      onError(abortReason(outer));
+      return;
+    }
+    if (this.#seconds === null && !outer) {
+      pending.then(onValue, onError);
+      return;
+    }
+    this.#onError = onError;
+    if (this.#seconds !== null) {
+      const ms = Math.max(0, this.#seconds * 1000);
+      expiryQueueFor(ms).add(this, (this.#startMs >= 0 ? this.#startMs : performance.now()) + ms);
+    }
+    if (outer) this.#listenToOuter();
+    pending.then(
+      (value) => {
+        if (this.#onError === null) return; // the deadline or the caller came first
+        this.clear();
+        onValue(value);
+      },
+      (error: unknown) => {
+        if (this.#onError === null) return;
+        this.clear();
+        onError(error);
+      },
+    );
   }
 
   /** Leaves the expiry queue and detaches from the caller's signal. */
   clear(): void {
     this.#cleared = true;
     this.queue?.remove(this);
-    this.#reject = null;
+    this.#onError = null;
     if (this.#onOuterAbort) this.#outer?.removeEventListener("abort", this.#onOuterAbort);
     this.#onOuterAbort = null;
   }
@@ -108,8 +128,10 @@ export class Deadline implements Expiring {
   expire(): void {
     this.#expired = true;
     const error = this.timeoutError();
+    const onError = this.#onError;
+    this.#onError = null;
     this.#controller?.abort(error);
-    this.#reject?.(error);
+    onError?.(error);
   }
 
   #listenToOuter(): void {
@@ -118,8 +140,11 @@ export class Deadline implements Expiring {
     if (!outer || this.#onOuterAbort || this.#cleared) return;
     this.#onOuterAbort = () => {
       const reason = abortReason(outer);
+      const onError = this.#onError;
+      this.#onError = null;
+      this.queue?.remove(this);
       this.#controller?.abort(reason);
-      this.#reject?.(reason);
+      onError?.(reason);
     };
     outer.addEventListener("abort", this.#onOuterAbort, { once: true });
   }

@@ -29,6 +29,8 @@ export interface EventDict extends ExecutionDict {
   createdAt: number;
 }
 
+const UNSET: unique symbol = Symbol("unset");
+
 /** Seconds on a monotonic clock. */
 export function monotonicSeconds(): number {
   return performance.now() / 1000;
@@ -43,20 +45,30 @@ export function monotonicSeconds(): number {
 export class Event {
   #id: string | null;
   readonly createdAt: number;
-  metadata: Record<string, unknown>;
+  #metadata: Record<string, unknown> | typeof UNSET;
   readonly execution = new EventExecution();
   streaming: boolean;
 
   constructor(init: EventInit = {}) {
     this.#id = init.id ?? null;
     this.createdAt = init.createdAt ?? Date.now() / 1000;
-    this.metadata = init.metadata ?? {};
+    this.#metadata = init.metadata ?? UNSET;
     this.streaming = init.streaming ?? false;
   }
 
   /** A UUID v4 string, made on first read: most events (hook events above all) are never looked up by id. */
   get id(): string {
     return (this.#id ??= randomUUID());
+  }
+
+  /** Free-form data about the event (an empty object until first read or set). */
+  get metadata(): Record<string, unknown> {
+    if (this.#metadata === UNSET) this.#metadata = {};
+    return this.#metadata;
+  }
+
+  set metadata(value: Record<string, unknown>) {
+    this.#metadata = value;
   }
 
   get status(): EventStatus {

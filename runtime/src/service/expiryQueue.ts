@@ -19,8 +19,9 @@ const SLACK_MS = 1;
 /**
  * Pending deadlines of one duration, oldest first, under ONE timer. Adding or removing an entry
  * is a few pointer writes: no timer is created or cleared per entry. The timer is set for the
- * oldest entry; while the queue is empty it stays set but unref'd (it keeps no process alive),
- * and when it fires it expires what is due and sets itself for the next entry.
+ * oldest entry; when it fires it expires what is due and sets itself for the next entry. Once the
+ * queue has stayed empty until the event loop turns, the timer is unref'd (it keeps no process
+ * alive) but left set, so the next entry only has to ref it again.
  */
 export class ExpiryQueue {
   #head: Expiring | null = null;
@@ -32,6 +33,9 @@ export class ExpiryQueue {
   #clearTimer: typeof clearTimeout = clearTimeout;
   /** When #timer fires (performance.now() ms). */
   #due = 0;
+  /** Whether #timer holds the process open. */
+  #refed = false;
+  #idleCheckPending = false;
 
   constructor(ms: number) {
     this.#ms = ms;
@@ -39,9 +43,9 @@ export class ExpiryQueue {
 
   /** Holds `entry` until `expiresAt` (performance.now() ms), then calls `entry.expire()`. */
   add(entry: Expiring, expiresAt: number): void {
+    entry.queue?.remove(entry); // never linked twice
     entry.expiresAt = expiresAt;
     entry.queue = this;
-    const wasEmpty = this.#head === null;
     // Entries nearly always arrive in expiry order (same duration, later start): append.
     let after = this.#tail;
     while (after !== null && after.expiresAt > expiresAt) after = after.prevExpiring;
@@ -54,7 +58,10 @@ export class ExpiryQueue {
 
     const timer = this.#timer;
     if (timer === null || this.#setTimer !== setTimeout || expiresAt < this.#due) this.#schedule(expiresAt);
-    else if (wasEmpty) timer.ref();
+    else if (!this.#refed) {
+      timer.ref();
+      this.#refed = true;
+    }
   }
 
   /** Drops `entry` (it settled in time). */
@@ -67,8 +74,20 @@ export class ExpiryQueue {
     else next.prevExpiring = prev;
     entry.prevExpiring = entry.nextExpiring = null;
     entry.queue = null;
-    if (this.#head === null && this.#timer !== null) this.#timer.unref();
+    // Unref'ing at once would cost two native calls per entry for back-to-back hooks; wait for the loop to turn.
+    if (this.#head === null && this.#refed && !this.#idleCheckPending) {
+      this.#idleCheckPending = true;
+      setImmediate(this.#releaseIfIdle);
+    }
   }
+
+  readonly #releaseIfIdle = (): void => {
+    this.#idleCheckPending = false;
+    if (this.#head === null && this.#timer !== null && this.#refed) {
+      this.#timer.unref();
+      this.#refed = false;
+    }
+  };
 
   #schedule(at: number): void {
     if (this.#timer !== null) this.#clearTimer(this.#timer);
@@ -76,15 +95,18 @@ export class ExpiryQueue {
     this.#setTimer = setTimeout;
     this.#clearTimer = clearTimeout;
     this.#timer = setTimeout(this.#fire, delay);
+    this.#refed = true;
     this.#due = at;
   }
 
   readonly #fire = (): void => {
     this.#timer = null;
+    this.#refed = false;
     const now = performance.now();
     try {
       for (let entry = this.#head; entry !== null && entry.expiresAt <= now + SLACK_MS; entry = this.#head) {
         this.remove(entry);
+        if (this.#head === entry) break; // cannot happen; never spin on a broken list
         entry.expire();
       }
     } finally {

@@ -26,7 +26,7 @@ export interface HookEventInit {
   /** Seconds before the handler is abandoned; null means no deadline. Default 30. */
   timeout?: number | null;
   /** Extra params handed to the handler. */
-  params?: Record<string, unknown>;
+  params?: Record<string, unknown> | null | undefined;
   id?: string;
   createdAt?: number | undefined;
 }
@@ -53,14 +53,14 @@ export class HookEvent extends Event {
   readonly eventLike: Event | EventClass;
   readonly exit: boolean;
   readonly timeout: number | null;
-  readonly params: Record<string, unknown>;
+  /** null until read when none were given: a run then knows there are none without looking. */
+  #params: Record<string, unknown> | null;
   #shouldExit = false;
   #exitCause: unknown = null;
-  // associatedEventInfo is built on first read from these (so no event id is made unless read).
-  #info: AssociatedEventInfo | null = null;
-  #infoPending = false;
-  #infoClass: string | null = null;
-  #infoEvent: Event | null = null;
+  /** PENDING_INFO: the last direct run set it, and it is built on first read (so no event id is made unless read). */
+  #info: AssociatedEventInfo | null | typeof PENDING_INFO = null;
+  /** The event a pre-create hook's pending info names (see ASSOCIATE_EVENT). */
+  #linkedEvent: Event | null = null;
 
   constructor(init: HookEventInit) {
     super(init);
@@ -69,7 +69,12 @@ export class HookEvent extends Event {
     this.eventLike = init.eventLike;
     this.exit = init.exit ?? false;
     this.timeout = init.timeout === undefined ? DEFAULT_HOOK_TIMEOUT : init.timeout;
-    this.params = init.params ?? {};
+    this.#params = init.params ?? null;
+  }
+
+  /** Extra params handed to the handler (besides `exit` and `signal`). */
+  get params(): Record<string, unknown> {
+    return (this.#params ??= {});
   }
 
   /** Whether the caller should stop: set by the registry, or from `exit` when the run failed. */
@@ -84,28 +89,27 @@ export class HookEvent extends Event {
 
   /** Where the last run's call came from: `lionClass`, plus `eventId` and `eventCreatedAt` when it had an event. */
   get associatedEventInfo(): AssociatedEventInfo | null {
-    if (this.#infoPending) {
-      const info: AssociatedEventInfo = {};
-      if (this.#infoClass !== null) info.lionClass = this.#infoClass;
-      const event = this.#infoEvent;
+    if (this.#info === PENDING_INFO) {
+      const eventLike = this.eventLike;
+      const info: AssociatedEventInfo = { lionClass: classNameOf(eventLike) };
+      const event = this.hookType === HookEventTypes.PreEventCreate ? this.#linkedEvent : (eventLike as Event);
       if (event !== null) {
         info.eventId = event.id;
         info.eventCreatedAt = event.createdAt;
       }
       this.associatedEventInfo = info;
     }
-    return this.#info;
+    return this.#info as AssociatedEventInfo | null;
   }
 
   set associatedEventInfo(info: AssociatedEventInfo | null) {
     this.#info = info;
-    this.#infoPending = false;
-    this.#infoClass = this.#infoEvent = null;
+    this.#linkedEvent = null;
   }
 
   /** @internal Adds `event`'s id and creation time to the info (what `IModel.createEvent` does for its pre-create hook). */
   [ASSOCIATE_EVENT](event: Event): void {
-    if (this.#infoPending && this.#infoEvent === null) this.#infoEvent = event;
+    if (this.#info === PENDING_INFO && this.hookType === HookEventTypes.PreEventCreate && this.#linkedEvent === null) this.#linkedEvent = event;
     else this.associatedEventInfo = { ...this.associatedEventInfo, eventId: event.id, eventCreatedAt: event.createdAt };
   }
 
@@ -132,13 +136,11 @@ export class HookEvent extends Event {
       const hookType = this.hookType;
       // The registry's own phase runner, called directly when nothing stands in for `call`.
       if (registry.call === DIRECT_CALL && (eventLike instanceof Event ? isHookEventType(hookType) : hookType === HookEventTypes.PreEventCreate && typeof eventLike === "function")) {
-        const params = handlerParams(this.params, this.exit, deadline);
-        const lionClass = classNameOf(eventLike);
+        const params = handlerParams(this.#params, this.exit, deadline);
         const failed = hookType === HookEventTypes.PostInvocation ? EventStatus.ABORTED : EventStatus.CANCELLED;
         const outcome = registry[RUN_PHASE](hookType, eventLike, params, params.exit, deadline, failed);
-        const source = hookType === HookEventTypes.PreEventCreate ? null : (eventLike as Event);
-        if (Array.isArray(outcome)) this.#record(outcome as HookPhaseResult, lionClass, source);
-        else return (pending = this.#recordLater(outcome, params.exit, failed, lionClass, source, deadline, signal, startMs));
+        if (Array.isArray(outcome)) this.#record(outcome as HookPhaseResult);
+        else return (pending = this.#recordWhenSettled(outcome, params.exit, failed, deadline, signal, startMs));
       } else {
         return (pending = this.#runThroughCall(deadline, signal, startMs));
       }
@@ -168,38 +170,49 @@ export class HookEvent extends Event {
     }
   }
 
-  /** The direct run once its handler is pending: one frame waits for it (the registry's `settle`, inlined). */
-  async #recordLater(
+  /**
+   * The direct run once its handler is pending: the outcome is recorded in the settle callback
+   * itself (the registry's `settle`, inlined), so the caller waits on one promise and one tick.
+   */
+  #recordWhenSettled(
     pending: PromiseLike<unknown>,
     shouldExit: boolean,
     failed: EventStatus,
-    lionClass: string,
-    source: Event | null,
     deadline: Deadline,
     signal: AbortSignal | undefined,
     startMs: number,
   ): Promise<void> {
-    let phase: HookPhaseResult;
+    return new Promise<void>((resolve, reject) => {
+      deadline.watch(
+        pending,
+        (value) => this.#settled([value, false, EventStatus.COMPLETED], deadline, signal, startMs, resolve, reject),
+        (error) => this.#settled(failure(error, deadline, shouldExit, failed), deadline, signal, startMs, resolve, reject),
+      );
+    });
+  }
+
+  #settled(phase: HookPhaseResult, deadline: Deadline, signal: AbortSignal | undefined, startMs: number, resolve: () => void, reject: (error: unknown) => void): void {
+    let cancelled = false;
+    let cancellation: unknown;
     try {
-      phase = [await pending, false, EventStatus.COMPLETED];
-    } catch (error) {
-      phase = failure(error, deadline, shouldExit, failed);
-    }
-    try {
-      this.#record(phase, lionClass, source);
+      this.#record(phase);
     } catch (thrown) {
-      this.#fail(thrown, deadline, signal);
-    } finally {
-      this.#end(deadline, startMs);
+      try {
+        this.#fail(thrown, deadline, signal);
+      } catch (error) {
+        cancelled = true;
+        cancellation = error;
+      }
     }
+    this.#end(deadline, startMs);
+    if (cancelled) reject(cancellation);
+    else resolve();
   }
 
   /** A phase outcome of the direct run: the info it implies (built when read), then the outcome. */
-  #record(phase: HookPhaseResult, lionClass: string, source: Event | null): void {
-    this.#info = null;
-    this.#infoPending = true;
-    this.#infoClass = lionClass;
-    this.#infoEvent = source;
+  #record(phase: HookPhaseResult): void {
+    this.#info = PENDING_INFO;
+    this.#linkedEvent = null;
     this.#apply(phase);
   }
 
@@ -245,13 +258,19 @@ export class HookEvent extends Event {
 }
 
 const DIRECT_CALL = HookRegistry.prototype.call;
+const PENDING_INFO: unique symbol = Symbol("pending info");
 
 /**
  * What a handler receives, exactly as `registry.call` builds it from a HookEvent's options: its
  * params without the call's own keys, `exit` (its own exit ORed with a params `exit`) last, and
  * `signal` read from the deadline on demand.
  */
-function handlerParams(source: Record<string, unknown>, exit: boolean, deadline: Deadline): HookParams {
+function handlerParams(source: Record<string, unknown> | null, exit: boolean, deadline: Deadline): HookParams {
+  if (source === null) {
+    const params = new DeadlineParams(deadline) as unknown as HookParams;
+    params.exit = Boolean(exit);
+    return params;
+  }
   const { hookType: _hookType, chunkType: _chunkType, chunk: _chunk, shouldExit: _shouldExit, exit: extraExit, signal: _signal, ...rest } = source;
   const params = Object.assign(new DeadlineParams(deadline) as unknown as HookParams, rest);
   params.exit = Boolean(exit) || Boolean(extraExit);

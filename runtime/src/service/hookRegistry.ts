@@ -195,7 +195,8 @@ export class HookRegistry {
     const { shouldExit, guard, params, ownsGuard } = splitOptions(options);
     try {
       const outcome = this[RUN_PHASE](key, eventLike, params, shouldExit, guard, failed);
-      return Array.isArray(outcome) ? outcome : await settle(outcome, guard, shouldExit, EventStatus.COMPLETED, failed);
+      if (Array.isArray(outcome)) return outcome as HookPhaseResult;
+      return await settle(guard ? guard.race(outcome) : outcome, guard, shouldExit, EventStatus.COMPLETED, failed);
     } finally {
       if (ownsGuard) guard?.clear();
     }
@@ -204,8 +205,8 @@ export class HookRegistry {
   /**
    * @internal The body of every phase call, also run directly by HookEvent. It never throws. When
    * the handler returns a plain value or raises, the `[result, shouldExit, status]` array comes
-   * back at once (no promise, no tick); when it returns a promise, that promise comes back raced
-   * against the guard, for the caller to shape with {@link settle} (or the same two steps inline).
+   * back at once (no promise, no tick); when it returns a promise, that promise comes back as is,
+   * for the caller to race against the guard and shape with {@link settle} (or the same inline).
    */
   [RUN_PHASE](
     key: HookEventTypes,
@@ -226,7 +227,7 @@ export class HookRegistry {
       return failure(error, guard, shouldExit, failed);
     }
     if (!isThenable(result)) return [result, false, EventStatus.COMPLETED];
-    return (guard ? guard.race(result) : result) as PromiseLike<unknown>;
+    return result;
   }
 }
 

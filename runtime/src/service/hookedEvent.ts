@@ -66,7 +66,7 @@ export class HookedEvent extends Event {
       eventLike: this,
       exit: options.exitHook ?? false,
       timeout: options.hookTimeout === undefined ? DEFAULT_HOOK_TIMEOUT : options.hookTimeout,
-      params: options.hookParams ?? {},
+      params: options.hookParams,
       createdAt: options[HOOK_CREATED_AT],
     });
   }

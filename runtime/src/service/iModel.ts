@@ -123,7 +123,7 @@ export class IModel {
         hookType: HookEventTypes.PreEventCreate,
         registry,
         eventLike: eventType,
-        params: options.createEventHookParams ?? {},
+        params: options.createEventHookParams,
         exit: options.createEventExitHook ?? this.exitHook,
         timeout: options.createEventHookTimeout === undefined ? DEFAULT_CREATE_EVENT_HOOK_TIMEOUT : options.createEventHookTimeout,
       });
@@ -146,7 +146,7 @@ export class IModel {
       apiCall.createPreInvokeHook(registry, {
         exitHook: options.preInvokeEventExitHook ?? this.exitHook,
         hookTimeout: options.preInvokeEventHookTimeout === undefined ? DEFAULT_INVOKE_HOOK_TIMEOUT : options.preInvokeEventHookTimeout,
-        hookParams: options.preInvokeEventHookParams ?? {},
+        hookParams: options.preInvokeEventHookParams ?? null,
         [HOOK_CREATED_AT]: createdAt,
       });
     }
@@ -154,7 +154,7 @@ export class IModel {
       apiCall.createPostInvokeHook(registry, {
         exitHook: options.postInvokeEventExitHook ?? this.exitHook,
         hookTimeout: options.postInvokeEventHookTimeout === undefined ? DEFAULT_INVOKE_HOOK_TIMEOUT : options.postInvokeEventHookTimeout,
-        hookParams: options.postInvokeEventHookParams ?? {},
+        hookParams: options.postInvokeEventHookParams ?? null,
         [HOOK_CREATED_AT]: createdAt,
       });
     }
