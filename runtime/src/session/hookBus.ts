@@ -1,9 +1,9 @@
-import { isThenable, RESOLVED } from "../shared/async.js";
-import { getLogger } from "../shared/log.js";
+import { RESOLVED } from "../shared/async.js";
+import { recordHookSignal } from "./hookChain.js";
+import { compileDispatcher, type Dispatcher } from "./hookDispatcher.js";
 import { HookPoint, normalizePoint, type HookPointLike } from "./hookPoint.js";
 import type { HookPayload, PayloadOf } from "./payloads.js";
-import { HookSignal } from "./signal.js";
-import { StopHook } from "./stopHook.js";
+import type { HookSignal } from "./signal.js";
 
 /** A Session hook handler: gets the emission's payload; may be sync or async. Treat the payload as read-only. */
 export type HookHandler<P = HookPayload> = (payload: Readonly<P>) => unknown;
@@ -11,6 +11,12 @@ export type HookHandler<P = HookPayload> = (payload: Readonly<P>) => unknown;
 /** What a bus records into: a SessionObserver, or anything with the same `emit`. */
 export interface HookSignalRecorder {
   emit(event: HookSignal): unknown;
+}
+
+/** A point's handler list with the dispatcher compiled for it; both are replaced together, never mutated. */
+interface Chain {
+  readonly handlers: readonly HookHandler[];
+  readonly run: Dispatcher;
 }
 
 const NO_HANDLERS: readonly HookHandler[] = Object.freeze([]);
@@ -25,13 +31,14 @@ const MESSAGE_ADD: HookPoint = HookPoint.MESSAGE_ADD;
  * guard); at every other point it is logged and the next handler runs. After the chain a bound
  * observer records a `HookSignal` (never for MESSAGE_ADD through `emit`).
  *
- * Handler lists are replaced, never mutated, on `on`/`off`: an emission keeps the array it
- * started with, which is the snapshot the contract asks for at no per-emit cost.
+ * Handler lists are replaced, never mutated, on `on`/`off`, each with a dispatcher compiled for
+ * it: an emission keeps the list it started with, which is the snapshot the contract asks for at
+ * no per-emit cost.
  */
 export class HookBus {
   #observer: HookSignalRecorder | null;
   // A plain object keyed by point value: a keyed property load is cheaper per emit than Map.get.
-  readonly #handlers: Partial<Record<HookPoint, readonly HookHandler[]>> = {};
+  readonly #chains: Partial<Record<HookPoint, Chain>> = {};
 
   constructor(observer: HookSignalRecorder | null = null) {
     this.#observer = observer;
@@ -51,17 +58,17 @@ export class HookBus {
   /** Appends a handler. Duplicates are kept and run once per registration. Returns a disposer that calls `off`. */
   on<P extends HookPointLike>(point: P, handler: HookHandler<PayloadOf<P>>): () => void {
     const member = normalizePoint(point);
-    this.#handlers[member] = [...this.#listAt(member), handler as HookHandler];
+    this.#setList(member, [...this.#listAt(member), handler as HookHandler]);
     return () => this.off(point, handler);
   }
 
   /** Removes the first registration of `handler` at `point`; a missing one is a no-op. */
   off<P extends HookPointLike>(point: P, handler: HookHandler<PayloadOf<P>>): void {
     const member = normalizePoint(point);
-    const list = this.#handlers[member];
-    const index = list ? list.indexOf(handler as HookHandler) : -1;
-    if (!list || index < 0) return;
-    this.#handlers[member] = [...list.slice(0, index), ...list.slice(index + 1)];
+    const list = this.#listAt(member);
+    const index = list.indexOf(handler as HookHandler);
+    if (index < 0) return;
+    this.#setList(member, [...list.slice(0, index), ...list.slice(index + 1)]);
   }
 
   /** A copy of the handlers registered at `point`, in order. */
@@ -83,50 +90,31 @@ export class HookBus {
   }
 
   #listAt(member: HookPoint): readonly HookHandler[] {
-    return this.#handlers[member] ?? NO_HANDLERS;
+    return this.#chains[member]?.handlers ?? NO_HANDLERS;
   }
 
-  // Stays synchronous until a handler returns a promise: sync handlers cost a call each and a
-  // chain with no observer allocates nothing.
+  #setList(member: HookPoint, handlers: readonly HookHandler[]): void {
+    this.#chains[member] = { handlers, run: compileDispatcher(handlers) };
+  }
+
+  // A chain whose handlers all return no promise allocates nothing and settles on the shared
+  // RESOLVED; the dispatcher hands back a promise only once a handler returned one.
   #dispatch(point: HookPointLike, payload: HookPayload | undefined, forceBlocking: boolean): Promise<void> {
-    // Only valid points are ever own keys of #handlers, so a hit needs no separate validation.
-    const handlers = Object.hasOwn(this.#handlers, point) ? this.#handlers[point as HookPoint] : undefined;
-    if (handlers === undefined) return this.#dispatchUnregistered(point, payload, forceBlocking);
+    // Only valid points are ever own keys of #chains, so a hit needs no separate validation.
+    const chain = Object.hasOwn(this.#chains, point) ? this.#chains[point as HookPoint] : undefined;
+    if (chain === undefined) return this.#dispatchUnregistered(point, payload, forceBlocking);
     const member = point as HookPoint;
-    const blocking = forceBlocking || member === TOOL_PRE;
     const records = forceBlocking || member !== MESSAGE_ADD;
     const args = payload ?? EMPTY_PAYLOAD;
-    for (let i = 0, count = handlers.length; i < count; i++) {
-      let result: unknown;
-      try {
-        result = handlers[i]!(args);
-      } catch (error) {
-        if (error instanceof StopHook) break;
-        if (blocking) return Promise.reject(error);
-        logHandlerFailure(member, error);
-        continue;
-      }
-      if (result !== undefined && isThenable(result)) return this.#settleAsync(member, args, handlers, i, result, blocking, records);
+    let pending: Promise<void> | undefined;
+    try {
+      pending = chain.run(args, member, forceBlocking || member === TOOL_PRE, records ? this : null);
+    } catch (error) {
+      // A blocking chain's failure: reject, record nothing.
+      return Promise.reject(error);
     }
-    return records && this.#observer ? this.#record(member, args) : RESOLVED;
-  }
-
-  // Kept out of #dispatch so its sync loop stays small enough to inline handler calls.
-  #settleAsync(
-    member: HookPoint,
-    args: HookPayload,
-    handlers: readonly HookHandler[],
-    index: number,
-    pending: PromiseLike<unknown>,
-    blocking: boolean,
-    records: boolean,
-  ): Promise<void> {
-    // The last handler's own promise, with nothing to record afterwards: settle through one
-    // `then` instead of starting an async continuation.
-    if (index === handlers.length - 1 && pending.constructor === Promise && !(records && this.#observer)) {
-      return (pending as Promise<unknown>).then(settleQuietly, blocking ? rethrowUnlessStop : FAILURE_LOGGERS[member]);
-    }
-    return this.#continueAsync(member, args, handlers, index, pending, blocking, records);
+    if (pending !== undefined) return pending;
+    return records && this.#observer ? recordHookSignal(this.#observer, member, args) : RESOLVED;
   }
 
   /** A point nobody registered at: reject an unknown one, otherwise just record. */
@@ -138,71 +126,6 @@ export class HookBus {
       return Promise.reject(error);
     }
     const records = forceBlocking || member !== MESSAGE_ADD;
-    return records && this.#observer ? this.#record(member, payload ?? EMPTY_PAYLOAD) : RESOLVED;
+    return records && this.#observer ? recordHookSignal(this.#observer, member, payload ?? EMPTY_PAYLOAD) : RESOLVED;
   }
-
-  async #continueAsync(
-    member: HookPoint,
-    args: HookPayload,
-    handlers: readonly HookHandler[],
-    index: number,
-    pending: PromiseLike<unknown>,
-    blocking: boolean,
-    records: boolean,
-  ): Promise<void> {
-    let result: unknown = pending;
-    for (let i = index; ; ) {
-      try {
-        await result;
-      } catch (error) {
-        if (error instanceof StopHook) break;
-        if (blocking) throw error;
-        logHandlerFailure(member, error);
-      }
-      if (++i >= handlers.length) break;
-      try {
-        result = handlers[i]!(args);
-      } catch (error) {
-        if (error instanceof StopHook) break;
-        if (blocking) throw error;
-        logHandlerFailure(member, error);
-        result = undefined;
-      }
-    }
-    if (records && this.#observer) await this.#record(member, args);
-  }
-
-  async #record(member: HookPoint, args: HookPayload): Promise<void> {
-    const observer = this.#observer;
-    if (!observer) return;
-    try {
-      await observer.emit(new HookSignal(member, args));
-    } catch (error) {
-      getLogger().error({ err: error, point: member }, `HookBus could not record ${member}: ${describe(error)}`);
-    }
-  }
-}
-
-function settleQuietly(): void {}
-
-function rethrowUnlessStop(error: unknown): void {
-  if (!(error instanceof StopHook)) throw error;
-}
-
-/** Per point, the rejection handler of a non-blocking chain's last handler: StopHook ends quietly, anything else is logged. */
-const FAILURE_LOGGERS = Object.fromEntries(
-  Object.values(HookPoint).map((point) => [
-    point,
-    (error: unknown): void => {
-      if (!(error instanceof StopHook)) logHandlerFailure(point, error);
-    },
-  ]),
-) as Record<HookPoint, (error: unknown) => void>;
-
-function logHandlerFailure(point: HookPoint, error: unknown): void {
-  getLogger().error({ err: error, point }, `Hook failed at ${point}: ${describe(error)}`);
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
