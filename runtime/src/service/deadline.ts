@@ -152,15 +152,47 @@ export class Deadline implements Expiring {
 
 function ignore(): void {}
 
-/** Handler params whose `signal` is read from a Deadline on demand (not an own, enumerable key). */
+/**
+ * Handler params whose `signal` is read from a Deadline on demand (not an own, enumerable key).
+ * Params made with no Deadline make theirs only when something needs it (the handler reading
+ * `signal`, or a pending handler to watch), so a handler that returns at once costs none.
+ */
 export class DeadlineParams {
-  readonly #deadline: Deadline;
+  #deadline: Deadline | null;
+  readonly #seconds: number | null;
+  readonly #outer: AbortSignal | undefined;
+  readonly #startMs: number;
+  #closed = false;
 
-  constructor(deadline: Deadline) {
+  constructor(deadline: Deadline | null, seconds: number | null = null, outer?: AbortSignal, startMs = -1) {
     this.#deadline = deadline;
+    this.#seconds = seconds;
+    this.#outer = outer;
+    this.#startMs = startMs;
   }
 
   get signal(): AbortSignal {
-    return this.#deadline.signal;
+    return DeadlineParams.deadlineOf(this).signal;
+  }
+
+  /** @internal The params' Deadline, made now if they have none yet (already cleared once the run is over). */
+  static deadlineOf(params: DeadlineParams): Deadline {
+    let deadline = params.#deadline;
+    if (deadline === null) {
+      deadline = params.#deadline = new Deadline(params.#seconds, params.#outer, params.#startMs);
+      if (params.#closed) deadline.clear();
+    }
+    return deadline;
+  }
+
+  /** @internal The params' Deadline if one was made. */
+  static peek(params: DeadlineParams): Deadline | null {
+    return params.#deadline;
+  }
+
+  /** @internal The run is over: its Deadline (now or when made later) is cleared. */
+  static close(params: DeadlineParams): void {
+    params.#closed = true;
+    params.#deadline?.clear();
   }
 }

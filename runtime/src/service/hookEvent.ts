@@ -6,7 +6,6 @@ import { classNameOf, Event, type EventClass, type EventDict, type InvokeOptions
 import { EventStatus } from "./eventStatus.js";
 import { failure, HookRegistry, RUN_PHASE } from "./hookRegistry.js";
 import { HookEventTypes, type AssociatedEventInfo, type HookParams, type HookPhaseResult } from "./hookTypes.js";
-import { isHookEventType } from "./hookValidation.js";
 
 /** @internal The key of HookEvent's promise-free run (see `HookEvent[RUN_HOOK]`). */
 export const RUN_HOOK: unique symbol = Symbol("hooklens.runHook");
@@ -128,26 +127,25 @@ export class HookEvent extends Event {
   [RUN_HOOK](signal: AbortSignal | undefined, startedAtMs?: number): Promise<void> | undefined {
     const startMs = startedAtMs ?? performance.now();
     this.execution.status = EventStatus.PROCESSING;
-    const deadline = new Deadline(this.timeout, signal, startMs);
+    const registry = this.registry;
+    const eventLike = this.eventLike;
+    const hookType = this.hookType;
+    // The registry's own phase runner is called directly when nothing stands in for `call`.
+    if (registry.call !== DIRECT_CALL || !isDirectTarget(hookType, eventLike)) {
+      return this.#runThroughCall(new Deadline(this.timeout, signal, startMs), signal, startMs);
+    }
+    let params: HookParams | null = null;
     let pending: Promise<void> | undefined;
     try {
-      const registry = this.registry;
-      const eventLike = this.eventLike;
-      const hookType = this.hookType;
-      // The registry's own phase runner, called directly when nothing stands in for `call`.
-      if (registry.call === DIRECT_CALL && (eventLike instanceof Event ? isHookEventType(hookType) : hookType === HookEventTypes.PreEventCreate && typeof eventLike === "function")) {
-        const params = handlerParams(this.#params, this.exit, deadline);
-        const failed = hookType === HookEventTypes.PostInvocation ? EventStatus.ABORTED : EventStatus.CANCELLED;
-        const outcome = registry[RUN_PHASE](hookType, eventLike, params, params.exit, deadline, failed);
-        if (Array.isArray(outcome)) this.#record(outcome as HookPhaseResult);
-        else return (pending = this.#recordWhenSettled(outcome, params.exit, failed, deadline, signal, startMs));
-      } else {
-        return (pending = this.#runThroughCall(deadline, signal, startMs));
-      }
+      params = handlerParams(this.#params, this.exit, new DeadlineParams(null, this.timeout, signal, startMs));
+      const failed = hookType === HookEventTypes.PostInvocation ? EventStatus.ABORTED : EventStatus.CANCELLED;
+      const outcome = registry[RUN_PHASE](hookType, eventLike, params, params.exit, signal, failed);
+      if (Array.isArray(outcome)) this.#record(outcome as HookPhaseResult);
+      else return (pending = this.#recordWhenSettled(outcome, params.exit, failed, params as unknown as DeadlineParams, signal, startMs));
     } catch (thrown) {
-      this.#fail(thrown, deadline, signal);
+      this.#fail(thrown, params && DeadlineParams.peek(params as unknown as DeadlineParams), signal);
     } finally {
-      if (pending === undefined) this.#end(deadline, startMs);
+      if (pending === undefined) this.#end(params as unknown as DeadlineParams | null, startMs);
     }
     return undefined;
   }
@@ -178,33 +176,34 @@ export class HookEvent extends Event {
     pending: PromiseLike<unknown>,
     shouldExit: boolean,
     failed: EventStatus,
-    deadline: Deadline,
+    params: DeadlineParams,
     signal: AbortSignal | undefined,
     startMs: number,
   ): Promise<void> {
+    const deadline = DeadlineParams.deadlineOf(params);
     return new Promise<void>((resolve, reject) => {
       deadline.watch(
         pending,
-        (value) => this.#settled([value, false, EventStatus.COMPLETED], deadline, signal, startMs, resolve, reject),
-        (error) => this.#settled(failure(error, deadline, shouldExit, failed), deadline, signal, startMs, resolve, reject),
+        (value) => this.#settled([value, false, EventStatus.COMPLETED], params, signal, startMs, resolve, reject),
+        (error) => this.#settled(failure(error, deadline, shouldExit, failed), params, signal, startMs, resolve, reject),
       );
     });
   }
 
-  #settled(phase: HookPhaseResult, deadline: Deadline, signal: AbortSignal | undefined, startMs: number, resolve: () => void, reject: (error: unknown) => void): void {
+  #settled(phase: HookPhaseResult, params: DeadlineParams, signal: AbortSignal | undefined, startMs: number, resolve: () => void, reject: (error: unknown) => void): void {
     let cancelled = false;
     let cancellation: unknown;
     try {
       this.#record(phase);
     } catch (thrown) {
       try {
-        this.#fail(thrown, deadline, signal);
+        this.#fail(thrown, DeadlineParams.peek(params), signal);
       } catch (error) {
         cancelled = true;
         cancellation = error;
       }
     }
-    this.#end(deadline, startMs);
+    this.#end(params, startMs);
     if (cancelled) reject(cancellation);
     else resolve();
   }
@@ -237,8 +236,8 @@ export class HookEvent extends Event {
   }
 
   /** A raised run: a passed deadline or any failure is FAILED (following `exit`); a caller's cancellation is rethrown. */
-  #fail(thrown: unknown, deadline: Deadline, signal: AbortSignal | undefined): void {
-    const error = deadline.expired && !signal?.aborted ? deadline.timeoutError() : thrown;
+  #fail(thrown: unknown, deadline: Deadline | null, signal: AbortSignal | undefined): void {
+    const error = deadline?.expired && !signal?.aborted ? deadline.timeoutError() : thrown;
     if (error === thrown && isCancellation(error, signal)) throw error;
     this.execution.status = EventStatus.FAILED;
     this.execution.response = null;
@@ -247,8 +246,10 @@ export class HookEvent extends Event {
     this.#shouldExit = this.exit;
   }
 
-  #end(deadline: Deadline, startMs: number): void {
-    deadline.clear();
+  /** The run is over: its deadline is cleared (params: theirs, if they made one) and its duration recorded. */
+  #end(deadline: Deadline | DeadlineParams | null, startMs: number): void {
+    if (deadline instanceof DeadlineParams) DeadlineParams.close(deadline);
+    else deadline?.clear();
     this.execution.duration = (performance.now() - startMs) / 1000;
   }
 
@@ -258,6 +259,12 @@ export class HookEvent extends Event {
 }
 
 const DIRECT_CALL = HookRegistry.prototype.call;
+
+/** A phase and target `registry.call` would dispatch straight to its phase method. */
+function isDirectTarget(hookType: HookEventTypes, eventLike: Event | EventClass): boolean {
+  if (hookType === HookEventTypes.PreInvocation || hookType === HookEventTypes.PostInvocation) return eventLike instanceof Event;
+  return hookType === HookEventTypes.PreEventCreate && (typeof eventLike === "function" || eventLike instanceof Event);
+}
 const PENDING_INFO: unique symbol = Symbol("pending info");
 
 /**
@@ -265,14 +272,14 @@ const PENDING_INFO: unique symbol = Symbol("pending info");
  * params without the call's own keys, `exit` (its own exit ORed with a params `exit`) last, and
  * `signal` read from the deadline on demand.
  */
-function handlerParams(source: Record<string, unknown> | null, exit: boolean, deadline: Deadline): HookParams {
+function handlerParams(source: Record<string, unknown> | null, exit: boolean, holder: DeadlineParams): HookParams {
   if (source === null) {
-    const params = new DeadlineParams(deadline) as unknown as HookParams;
+    const params = holder as unknown as HookParams;
     params.exit = Boolean(exit);
     return params;
   }
   const { hookType: _hookType, chunkType: _chunkType, chunk: _chunk, shouldExit: _shouldExit, exit: extraExit, signal: _signal, ...rest } = source;
-  const params = Object.assign(new DeadlineParams(deadline) as unknown as HookParams, rest);
+  const params = Object.assign(holder as unknown as HookParams, rest);
   params.exit = Boolean(exit) || Boolean(extraExit);
   return params;
 }

@@ -1,7 +1,7 @@
 import { isThenable } from "../shared/async.js";
 import { InvalidValueError } from "../shared/errors.js";
 import { getLogger } from "../shared/log.js";
-import { isCancellation, toError } from "./cancellation.js";
+import { abortReason, isCancellation, toError } from "./cancellation.js";
 import { Deadline, DEADLINE_OPTION, DeadlineParams } from "./deadline.js";
 import { HookValidationError, MissingHookHandlerError } from "./errors.js";
 import { classNameOf, Event, type EventClass } from "./event.js";
@@ -203,7 +203,8 @@ export class HookRegistry {
   }
 
   /**
-   * @internal The body of every phase call, also run directly by HookEvent. It never throws. When
+   * @internal The body of every phase call, also run directly by HookEvent (whose guard is then
+   * its caller's signal: its own deadline cannot pass before the handler returns). It never throws. When
    * the handler returns a plain value or raises, the `[result, shouldExit, status]` array comes
    * back at once (no promise, no tick); when it returns a promise, that promise comes back as is,
    * for the caller to race against the guard and shape with {@link settle} (or the same inline).
@@ -213,7 +214,7 @@ export class HookRegistry {
     eventLike: Event | EventClass,
     params: HookParams,
     shouldExit: boolean,
-    guard: Deadline | null,
+    guard: Deadline | AbortSignal | null | undefined,
     failed: EventStatus,
   ): HookPhaseResult | PromiseLike<unknown> {
     let result: unknown;
@@ -221,7 +222,7 @@ export class HookRegistry {
       const handler = this.#hooks.get(key);
       if (!handler) throw new MissingHookHandlerError("Hook type is required when chunkType is not provided");
       validateHook(key, handler);
-      if (guard?.aborted) throw guard.reason();
+      if (guard?.aborted) throw guard instanceof Deadline ? guard.reason() : abortReason(guard);
       result = (handler as AnyHandler)(eventLike, params);
     } catch (error) {
       return failure(error, guard, shouldExit, failed);
@@ -247,7 +248,7 @@ async function settle<S extends EventStatus | null>(
 }
 
 /** A handler that raised: a cancellation (or anything while the guard is aborted) is CANCELLED and always exits. */
-export function failure(error: unknown, guard: Deadline | null, shouldExit: boolean, failed: EventStatus): [unknown, boolean, EventStatus] {
+export function failure(error: unknown, guard: Deadline | AbortSignal | null | undefined, shouldExit: boolean, failed: EventStatus): [unknown, boolean, EventStatus] {
   if (isCancellation(error, guard)) return [[Undefined, error], true, EventStatus.CANCELLED];
   return [toError(error), shouldExit, failed];
 }

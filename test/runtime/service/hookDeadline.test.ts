@@ -1,10 +1,21 @@
 // The deadlines of pending hook handlers share one timer per duration: these pin what that must
 // not change (each hook's own time limit, the process kept open only while a hook is pending).
+import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
-import { APICalling, EventStatus, HookEvent, HookEventTypes, HookRegistry, HookTimeoutError, ScriptedEndpoint, type PhaseHookHandler } from "@hooklens/runtime";
+import {
+  APICalling,
+  EventStatus,
+  HookEvent,
+  HookEventTypes,
+  HookRegistry,
+  HookTimeoutError,
+  ScriptedEndpoint,
+  type HookParams,
+  type PhaseHookHandler,
+} from "@hooklens/runtime";
 import { never } from "./support.js";
 
-function hookEvent(handler: PhaseHookHandler, timeout: number | null): HookEvent {
+function hookEvent(handler: PhaseHookHandler, timeout: number | null = 30): HookEvent {
   return new HookEvent({
     registry: new HookRegistry({ hooks: { pre_invocation: handler } }),
     hookType: HookEventTypes.PreInvocation,
@@ -72,5 +83,35 @@ describe("hook deadlines", () => {
     await Promise.all([...hanging, ...quick].map((event) => event.invoke()));
     expect(hanging.every((event) => event.status === EventStatus.FAILED && event.exitCause instanceof HookTimeoutError)).toBe(true);
     expect(quick.map((event) => event.response)).toEqual(quick.map((_, i) => i));
+  });
+
+  it("params.signal read after a run that returned at once is live, and attaches nothing to the caller's signal", async () => {
+    const caller = new AbortController();
+    let kept: HookParams | null = null;
+    const event = hookEvent((_e, params) => void (kept = params));
+    await event.invoke({ signal: caller.signal });
+    expect(kept!.signal!.aborted).toBe(false);
+    expect(getEventListeners(caller.signal, "abort")).toHaveLength(0);
+  });
+
+  it("params.signal read after a run that timed out is aborted with the HookTimeoutError", async () => {
+    let kept: HookParams | null = null;
+    const event = hookEvent((_e, params) => {
+      kept = params;
+      return never();
+    }, 0.02);
+    await event.invoke();
+    expect(kept!.signal!.aborted).toBe(true);
+    expect(kept!.signal!.reason).toBe(event.exitCause);
+  });
+
+  it("params.signal read after the caller aborted is aborted with the caller's reason", async () => {
+    const caller = new AbortController();
+    let kept: HookParams | null = null;
+    const event = hookEvent((_e, params) => void (kept = params));
+    await event.invoke({ signal: caller.signal });
+    caller.abort("stopped");
+    expect(kept!.signal!.aborted).toBe(true);
+    expect(kept!.signal!.reason).toBe("stopped");
   });
 });
