@@ -45,6 +45,10 @@ export interface HookEventDict extends EventDict {
  * status COMPLETED with the message recorded as the error, and any two-element array a handler
  * returns is read as the cancellation shape, so its second item is thrown and the event FAILS.
  * Unlike `Event.invoke`, it runs again every time it is called.
+ *
+ * Cost: with the registry's own `call`, a handler that returns a plain value is run and recorded
+ * before `invoke()` returns (no promise awaited, no timer touched); only a pending handler makes
+ * a deadline and waits, on one promise, in its duration's shared expiry queue.
  */
 export class HookEvent extends Event {
   readonly registry: HookRegistry;
@@ -134,18 +138,18 @@ export class HookEvent extends Event {
     if (registry.call !== DIRECT_CALL || !isDirectTarget(hookType, eventLike)) {
       return this.#runThroughCall(new Deadline(this.timeout, signal, startMs), signal, startMs);
     }
-    let params: HookParams | null = null;
+    let params: HandlerParams | null = null;
     let pending: Promise<void> | undefined;
     try {
       params = handlerParams(this.#params, this.exit, new DeadlineParams(null, this.timeout, signal, startMs));
       const failed = hookType === HookEventTypes.PostInvocation ? EventStatus.ABORTED : EventStatus.CANCELLED;
       const outcome = registry[RUN_PHASE](hookType, eventLike, params, params.exit, signal, failed);
       if (Array.isArray(outcome)) this.#record(outcome as HookPhaseResult);
-      else return (pending = this.#recordWhenSettled(outcome, params.exit, failed, params as unknown as DeadlineParams, signal, startMs));
+      else return (pending = this.#recordWhenSettled(outcome, params.exit, failed, params, signal, startMs));
     } catch (thrown) {
-      this.#fail(thrown, params && DeadlineParams.peek(params as unknown as DeadlineParams), signal);
+      this.#fail(thrown, params && DeadlineParams.peek(params), signal);
     } finally {
-      if (pending === undefined) this.#end(params as unknown as DeadlineParams | null, startMs);
+      if (pending === undefined) this.#end(params, startMs);
     }
     return undefined;
   }
@@ -259,27 +263,30 @@ export class HookEvent extends Event {
 }
 
 const DIRECT_CALL = HookRegistry.prototype.call;
+const PENDING_INFO: unique symbol = Symbol("pending info");
 
-/** A phase and target `registry.call` would dispatch straight to its phase method. */
+/** A phase and target that `registry.call` would hand straight to its phase method. */
 function isDirectTarget(hookType: HookEventTypes, eventLike: Event | EventClass): boolean {
   if (hookType === HookEventTypes.PreInvocation || hookType === HookEventTypes.PostInvocation) return eventLike instanceof Event;
   return hookType === HookEventTypes.PreEventCreate && (typeof eventLike === "function" || eventLike instanceof Event);
 }
-const PENDING_INFO: unique symbol = Symbol("pending info");
+
+/** A handler's params: what it sees (HookParams), held in the DeadlineParams that make its `signal`. */
+type HandlerParams = HookParams & DeadlineParams;
 
 /**
  * What a handler receives, exactly as `registry.call` builds it from a HookEvent's options: its
  * params without the call's own keys, `exit` (its own exit ORed with a params `exit`) last, and
  * `signal` read from the deadline on demand.
  */
-function handlerParams(source: Record<string, unknown> | null, exit: boolean, holder: DeadlineParams): HookParams {
+function handlerParams(source: Record<string, unknown> | null, exit: boolean, holder: DeadlineParams): HandlerParams {
   if (source === null) {
-    const params = holder as unknown as HookParams;
+    const params = holder as HandlerParams;
     params.exit = Boolean(exit);
     return params;
   }
   const { hookType: _hookType, chunkType: _chunkType, chunk: _chunk, shouldExit: _shouldExit, exit: extraExit, signal: _signal, ...rest } = source;
-  const params = Object.assign(holder as unknown as HookParams, rest);
+  const params = Object.assign(holder as HandlerParams, rest);
   params.exit = Boolean(exit) || Boolean(extraExit);
   return params;
 }

@@ -204,10 +204,11 @@ export class HookRegistry {
 
   /**
    * @internal The body of every phase call, also run directly by HookEvent (whose guard is then
-   * its caller's signal: its own deadline cannot pass before the handler returns). It never throws. When
-   * the handler returns a plain value or raises, the `[result, shouldExit, status]` array comes
-   * back at once (no promise, no tick); when it returns a promise, that promise comes back as is,
-   * for the caller to race against the guard and shape with {@link settle} (or the same inline).
+   * its caller's signal: its own deadline cannot pass before the handler returns). It never
+   * throws. When the handler returns a plain value or raises, the `[result, shouldExit, status]`
+   * array comes back at once (no promise, no tick); when it returns a promise, that promise comes
+   * back as is, for the caller to race against the guard and shape with {@link settle} (or the
+   * same inline).
    */
   [RUN_PHASE](
     key: HookEventTypes,

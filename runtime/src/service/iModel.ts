@@ -140,8 +140,9 @@ export class IModel {
       preCreate[ASSOCIATE_EVENT](apiCall);
       globalHookLog.log(preCreate);
     }
-    // Hook events made in this same synchronous step as our own APICalling share its clock reading.
-    const createdAt = (eventType as unknown) === APICalling ? apiCall.createdAt : undefined;
+    // Hook events made in the same synchronous step as an APICalling that our own createApiCalling
+    // just built share its clock reading (one Date.now() per call instead of three).
+    const createdAt = (eventType as unknown) === APICalling && this.createApiCalling === OWN_CREATE_API_CALLING ? apiCall.createdAt : undefined;
     if (registry.canHandle(PRE_INVOCATION)) {
       apiCall.createPreInvokeHook(registry, {
         exitHook: options.preInvokeEventExitHook ?? this.exitHook,
@@ -262,6 +263,8 @@ export class IModel {
     return this.hookRegistry.canHandle({ chunkType: name }) ? name : null;
   }
 }
+
+const OWN_CREATE_API_CALLING = IModel.prototype.createApiCalling;
 
 function chunkClassOf(chunk: unknown): ChunkClass | null {
   if (chunk === null || chunk === undefined) return null;
