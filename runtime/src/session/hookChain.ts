@@ -24,16 +24,33 @@ export function handlerThrew(error: unknown, point: HookPoint, blocking: boolean
   return false;
 }
 
-// Where runUntilThenable leaves the thenable it stopped at: handing it back through a slot rather
-// than a returned pair allocates nothing per emission. Taken (and cleared) right after the call.
-let stoppedAt: PromiseLike<unknown> | undefined;
+/** Records a HookSignal through `observer`; a failure is logged and swallowed. */
+export async function recordHookSignal(observer: HookSignalRecorder, point: HookPoint, args: HookPayload): Promise<void> {
+  try {
+    await observer.emit(new HookSignal(point, args));
+  } catch (error) {
+    getLogger().error({ err: error, point }, `HookBus could not record ${point}: ${describeError(error)}`);
+  }
+}
+
+/** What {@link runHandlers} returns to a running chain that is now waiting on a thenable. */
+const WAITING: Promise<void> = Promise.resolve();
 
 /**
- * Runs `handlers` from `start` in order while they return no thenable. Returns the index of the
- * first handler that returned one (collect it with {@link takeThenable}), or -1 once the chain is
- * over: every handler ran, or one raised StopHook. A blocking chain's failure is thrown.
+ * Runs `handlers` from `start` in order while they return no thenable, and returns undefined once
+ * the chain is over (every handler ran, or one raised StopHook). At the first thenable: with no
+ * `chain` yet (an emission still synchronous) it returns the promise of a new chain; inside a
+ * running `chain` it makes that chain wait on it. A blocking chain's failure is thrown.
  */
-export function runUntilThenable(handlers: readonly HookHandler[], start: number, args: HookPayload, point: HookPoint, blocking: boolean): number {
+export function runHandlers(
+  handlers: readonly HookHandler[],
+  start: number,
+  args: HookPayload,
+  point: HookPoint,
+  blocking: boolean,
+  recordInto: ChainRecording | null,
+  chain: PendingChain | null,
+): Promise<void> | undefined {
   for (let i = start, count = handlers.length; i < count; i++) {
     const handler = handlers[i]!;
     let result: unknown;
@@ -42,29 +59,14 @@ export function runUntilThenable(handlers: readonly HookHandler[], start: number
       // A throwing `then` getter counts as the handler's failure, as it would under `await`.
       if (result === undefined || !isThenable(result)) continue;
     } catch (error) {
-      if (handlerThrew(error, point, blocking)) return -1;
+      if (handlerThrew(error, point, blocking)) return undefined;
       continue;
     }
-    stoppedAt = result as PromiseLike<unknown>;
-    return i;
+    if (chain === null) return continueChain(handlers, i, result as PromiseLike<unknown>, args, point, blocking, recordInto);
+    chain.waitAt(i, result as PromiseLike<unknown>);
+    return WAITING;
   }
-  return -1;
-}
-
-/** The thenable the last {@link runUntilThenable} call stopped at. */
-export function takeThenable(): PromiseLike<unknown> {
-  const thenable = stoppedAt!;
-  stoppedAt = undefined;
-  return thenable;
-}
-
-/** Records a HookSignal through `observer`; a failure is logged and swallowed. */
-export async function recordHookSignal(observer: HookSignalRecorder, point: HookPoint, args: HookPayload): Promise<void> {
-  try {
-    await observer.emit(new HookSignal(point, args));
-  } catch (error) {
-    getLogger().error({ err: error, point }, `HookBus could not record ${point}: ${describeError(error)}`);
-  }
+  return undefined;
 }
 
 /**
@@ -86,10 +88,21 @@ export function continueChain(
   if (index === handlers.length - 1 && pending.constructor === Promise && (recordInto === null || recordInto.observer === null)) {
     return (pending as Promise<unknown>).then(settleQuietly, blocking ? rethrowUnlessStop : FAILURE_LOGGERS[point]);
   }
-  return new Promise<void>((resolve, reject) => {
-    const chain = new PendingChain(handlers, index, args, point, blocking, recordInto, resolve, reject);
-    chain.wait(pending);
-  });
+  const promise = new Promise<void>(captureSettlers);
+  const chain = new PendingChain(handlers, args, point, blocking, recordInto, capturedResolve!, capturedReject!);
+  capturedResolve = capturedReject = undefined;
+  chain.waitAt(index, pending);
+  return promise;
+}
+
+// `new Promise(captureSettlers)` hands its settle functions over through these two slots, read
+// right after: a module-level executor, so no executor closure is made per emission.
+let capturedResolve: ((value: Promise<void> | undefined) => void) | undefined;
+let capturedReject: ((error: unknown) => void) | undefined;
+
+function captureSettlers(resolve: (value: Promise<void> | undefined) => void, reject: (error: unknown) => void): void {
+  capturedResolve = resolve;
+  capturedReject = reject;
 }
 
 /**
@@ -99,11 +112,11 @@ export function continueChain(
 class PendingChain {
   readonly next: () => void;
   readonly failed: (error: unknown) => void;
-  #index: number;
+  /** The handler whose thenable the chain waits on. */
+  index = -1;
 
   constructor(
     readonly handlers: readonly HookHandler[],
-    index: number,
     readonly args: HookPayload,
     readonly point: HookPoint,
     readonly blocking: boolean,
@@ -111,40 +124,37 @@ class PendingChain {
     readonly resolve: (value: Promise<void> | undefined) => void,
     readonly reject: (error: unknown) => void,
   ) {
-    this.#index = index;
-    this.next = () => this.#runFrom(this.#index + 1);
-    this.failed = (error) => this.#afterRejection(error);
+    this.next = () => this.runAfterWait();
+    this.failed = (error) => this.afterRejection(error);
   }
 
-  /** Continues once `pending` settles. Promise.resolve adopts a foreign thenable the way `await` does. */
-  wait(pending: PromiseLike<unknown>): void {
-    void Promise.resolve(pending).then(this.next, this.failed);
+  /** Continues once the thenable of handler `index` settles; a foreign thenable is adopted the way `await` does. */
+  waitAt(index: number, pending: PromiseLike<unknown>): void {
+    this.index = index;
+    void (pending.constructor === Promise ? (pending as Promise<unknown>) : Promise.resolve(pending)).then(this.next, this.failed);
   }
 
-  // Runs handlers from `start` while they return no promise; waits on the first that does.
-  #runFrom(start: number): void {
+  private runAfterWait(): void {
     try {
-      const index = runUntilThenable(this.handlers, start, this.args, this.point, this.blocking);
-      if (index < 0) return this.#finish();
-      this.#index = index;
-      this.wait(takeThenable());
+      const { handlers, index, args, point, blocking, recordInto } = this;
+      if (runHandlers(handlers, index + 1, args, point, blocking, recordInto, this) === undefined) this.finish();
     } catch (error) {
       // A blocking failure, or a throwing logger: the emission rejects with it.
       this.reject(error);
     }
   }
 
-  #afterRejection(error: unknown): void {
+  private afterRejection(error: unknown): void {
     try {
-      if (handlerThrew(error, this.point, this.blocking)) return this.#finish();
+      if (handlerThrew(error, this.point, this.blocking)) return this.finish();
     } catch (thrown) {
       return this.reject(thrown);
     }
-    this.#runFrom(this.#index + 1);
+    this.runAfterWait();
   }
 
   // Records only if an observer is bound now, when the chain is over.
-  #finish(): void {
+  private finish(): void {
     const observer = this.recordInto === null ? null : this.recordInto.observer;
     this.resolve(observer === null ? undefined : recordHookSignal(observer, this.point, this.args));
   }

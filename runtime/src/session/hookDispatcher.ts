@@ -1,6 +1,6 @@
 import { isThenable } from "../shared/async.js";
 import type { HookHandler } from "./hookBus.js";
-import { continueChain, handlerThrew, runUntilThenable, takeThenable, type ChainRecording } from "./hookChain.js";
+import { continueChain, handlerThrew, runHandlers, type ChainRecording } from "./hookChain.js";
 import type { HookPoint } from "./hookPoint.js";
 import type { HookPayload } from "./payloads.js";
 
@@ -75,8 +75,5 @@ function unrolledSource(size: number): string {
 
 /** The same contract as the unrolled code, for long lists and for engines without code generation. */
 function loopDispatcher(handlers: readonly HookHandler[]): Dispatcher {
-  return (args, point, blocking, recordInto) => {
-    const index = runUntilThenable(handlers, 0, args, point, blocking);
-    return index < 0 ? undefined : continueChain(handlers, index, takeThenable(), args, point, blocking, recordInto);
-  };
+  return (args, point, blocking, recordInto) => runHandlers(handlers, 0, args, point, blocking, recordInto, null);
 }
