@@ -54,8 +54,9 @@ const gc = (globalThis as { gc?: () => void }).gc;
 /**
  * Measures the candidates in interleaved rounds and keeps each one's fastest median, so a burst
  * of load from other processes on a shared machine does not land on one candidate only. Each
- * round starts with a different candidate, and each measurement starts after a full GC, so no
- * candidate always runs right after (or pays for the garbage of) the same other one.
+ * round starts with a different candidate, so none always runs right after the same other one.
+ * No forced GC between measurements: a full GC shrinks the young generation, which then
+ * penalises whichever candidate allocates most (tapable, the loop) until it has grown back.
  */
 async function fastestOf(candidates: [string, () => unknown][], rounds = 7): Promise<Measurement[]> {
   const best: Measurement[] = candidates.map(([name]) => ({ name, nsPerOp: Infinity }));
@@ -63,7 +64,6 @@ async function fastestOf(candidates: [string, () => unknown][], rounds = 7): Pro
     for (let k = 0; k < candidates.length; k++) {
       const index = (round + k) % candidates.length;
       const [name, fn] = candidates[index]!;
-      gc?.();
       const { nsPerOp } = await measure(name, fn, { batches: 9, minBatchMs: 25 });
       best[index]!.nsPerOp = Math.min(best[index]!.nsPerOp, nsPerOp);
     }
