@@ -58,7 +58,7 @@ const gc = (globalThis as { gc?: () => void }).gc;
  * No forced GC between measurements: a full GC shrinks the young generation, which then
  * penalises whichever candidate allocates most (tapable, the loop) until it has grown back.
  */
-async function fastestOf(candidates: [string, () => unknown][], rounds = 7): Promise<Measurement[]> {
+async function fastestOf(candidates: [string, () => unknown][], rounds = 10): Promise<Measurement[]> {
   const best: Measurement[] = candidates.map(([name]) => ({ name, nsPerOp: Infinity }));
   for (let round = 0; round < rounds; round++) {
     for (let k = 0; k < candidates.length; k++) {

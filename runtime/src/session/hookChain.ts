@@ -107,25 +107,42 @@ function captureSettlers(resolve: (value: Promise<void> | undefined) => void, re
 
 /**
  * The state of one emission that went asynchronous. Its two callbacks are made once per emission
- * (in the constructor, so no name-keeping transform wraps them) and reused for every wait.
+ * (in the constructor, so no name-keeping transform wraps them) and reused for every wait. Its
+ * fields are only declared and then assigned in the constructor: emitted class fields would
+ * first define every one as undefined, a second shape change per emission.
  */
 class PendingChain {
-  readonly next: () => void;
-  readonly failed: (error: unknown) => void;
+  declare readonly handlers: readonly HookHandler[];
+  declare readonly args: HookPayload;
+  declare readonly point: HookPoint;
+  declare readonly blocking: boolean;
+  declare readonly recordInto: ChainRecording | null;
+  declare readonly resolve: (value: Promise<void> | undefined) => void;
+  declare readonly reject: (error: unknown) => void;
+  declare readonly next: () => void;
+  declare readonly failed: (error: unknown) => void;
   /** The handler whose thenable the chain waits on. */
-  index = -1;
+  declare index: number;
 
   constructor(
-    readonly handlers: readonly HookHandler[],
-    readonly args: HookPayload,
-    readonly point: HookPoint,
-    readonly blocking: boolean,
-    readonly recordInto: ChainRecording | null,
-    readonly resolve: (value: Promise<void> | undefined) => void,
-    readonly reject: (error: unknown) => void,
+    handlers: readonly HookHandler[],
+    args: HookPayload,
+    point: HookPoint,
+    blocking: boolean,
+    recordInto: ChainRecording | null,
+    resolve: (value: Promise<void> | undefined) => void,
+    reject: (error: unknown) => void,
   ) {
+    this.handlers = handlers;
+    this.args = args;
+    this.point = point;
+    this.blocking = blocking;
+    this.recordInto = recordInto;
+    this.resolve = resolve;
+    this.reject = reject;
     this.next = () => this.runAfterWait();
     this.failed = (error) => this.afterRejection(error);
+    this.index = -1;
   }
 
   /** Continues once the thenable of handler `index` settles; a foreign thenable is adopted the way `await` does. */
