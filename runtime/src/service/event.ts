@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
+import { epochSecondsAt } from "../shared/clock.js";
 import { InvalidValueError, HookLensError } from "../shared/errors.js";
 import { isCancellation, toError } from "./cancellation.js";
 import { StreamClosedError } from "./errors.js";
@@ -31,6 +32,7 @@ export interface EventDict extends ExecutionDict {
 
 const UNSET: unique symbol = Symbol("unset");
 
+
 /** Seconds on a monotonic clock. */
 export function monotonicSeconds(): number {
   return performance.now() / 1000;
@@ -48,10 +50,12 @@ export class Event {
   #metadata: Record<string, unknown> | typeof UNSET;
   readonly execution = new EventExecution();
   streaming: boolean;
+  /** A clock reading a subclass took where its work ended (see `Event.finishedAt`). */
+  #finishedAtMs: number | undefined = undefined;
 
   constructor(init: EventInit = {}) {
     this.#id = init.id ?? null;
-    this.createdAt = init.createdAt ?? Date.now() / 1000;
+    this.createdAt = init.createdAt ?? epochSecondsAt(performance.now());
     this.#metadata = init.metadata ?? UNSET;
     this.streaming = init.streaming ?? false;
   }
@@ -99,6 +103,15 @@ export class Event {
     return this.constructor.name;
   }
 
+  /**
+   * @internal A subclass that already read the clock (`performance.now()`) where its `_invoke`
+   * work ended (a HookedEvent's post hook) hands the reading over, and the running `invoke()`
+   * ends the event's duration there instead of reading the clock again.
+   */
+  static finishedAt(event: Event, monotonicMs: number | undefined): void {
+    event.#finishedAtMs = monotonicMs;
+  }
+
   /** Runs the event once; does nothing unless the status is PENDING. */
   async invoke(options: InvokeOptions = {}): Promise<void> {
     if (this.execution.status !== EventStatus.PENDING) return;
@@ -111,7 +124,9 @@ export class Event {
     } catch (error) {
       if (this.#recordError(error, options.signal)) throw error;
     } finally {
-      this.execution.duration = (performance.now() - startMs) / 1000;
+      const endMs = this.#finishedAtMs ?? performance.now();
+      this.#finishedAtMs = undefined;
+      this.execution.duration = (endMs - startMs) / 1000;
     }
   }
 

@@ -9,6 +9,8 @@ import { HookEventTypes, type AssociatedEventInfo, type HookParams, type HookPha
 
 /** @internal The key of HookEvent's promise-free run (see `HookEvent[RUN_HOOK]`). */
 export const RUN_HOOK: unique symbol = Symbol("hooklens.runHook");
+/** @internal The key of the `performance.now()` reading at which the last run ended (undefined before any run). */
+export const ENDED_AT_MS: unique symbol = Symbol("hooklens.endedAtMs");
 /** @internal The key of HookEvent's "add this event to the associated info". */
 export const ASSOCIATE_EVENT: unique symbol = Symbol("hooklens.associateEvent");
 
@@ -64,6 +66,7 @@ export class HookEvent extends Event {
   #info: AssociatedEventInfo | null | typeof PENDING_INFO = null;
   /** The event a pre-create hook's pending info names (see ASSOCIATE_EVENT). */
   #linkedEvent: Event | null = null;
+  #endedAtMs: number | undefined = undefined;
 
   constructor(init: HookEventInit) {
     super(init);
@@ -108,6 +111,11 @@ export class HookEvent extends Event {
   set associatedEventInfo(info: AssociatedEventInfo | null) {
     this.#info = info;
     this.#linkedEvent = null;
+  }
+
+  /** @internal The clock reading the last run ended at, for whatever happens next to start from. */
+  get [ENDED_AT_MS](): number | undefined {
+    return this.#endedAtMs;
   }
 
   /** @internal Adds `event`'s id and creation time to the info (what `IModel.createEvent` does for its pre-create hook). */
@@ -254,7 +262,9 @@ export class HookEvent extends Event {
   #end(deadline: Deadline | DeadlineParams | null, startMs: number): void {
     if (deadline instanceof DeadlineParams) DeadlineParams.close(deadline);
     else deadline?.clear();
-    this.execution.duration = (performance.now() - startMs) / 1000;
+    const endMs = performance.now();
+    this.#endedAtMs = endMs;
+    this.execution.duration = (endMs - startMs) / 1000;
   }
 
   override toDict(): HookEventDict {

@@ -2,7 +2,7 @@ import { getLogger } from "../shared/log.js";
 import { HookPhaseError } from "./errors.js";
 import { Event, type InvokeOptions } from "./event.js";
 import { EventStatus } from "./eventStatus.js";
-import { DEFAULT_HOOK_TIMEOUT, HookEvent, RUN_HOOK } from "./hookEvent.js";
+import { DEFAULT_HOOK_TIMEOUT, ENDED_AT_MS, HookEvent, RUN_HOOK } from "./hookEvent.js";
 import { globalHookLog } from "./hookLog.js";
 import type { HookRegistry } from "./hookRegistry.js";
 import { HookEventTypes } from "./hookTypes.js";
@@ -101,7 +101,9 @@ export class HookedEvent extends Event {
     if (post) {
       try {
         const running = runHook(post, signal);
+        // A post hook that finished synchronously ends the event too: nothing runs in between.
         if (running) await running;
+        else Event.finishedAt(this, post[ENDED_AT_MS]);
         if (BLOCKING.has(post.status)) {
           globalHookLog.log(post);
           if (!coreError) throw new HookPhaseError(`Post-invoke hook ${post.status}: ${String(post.execution.error)}`);

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import { isThenable } from "../shared/async.js";
+import { epochSeconds, epochSecondsAt } from "../shared/clock.js";
 import { InvalidValueError } from "../shared/errors.js";
 import { APICalling } from "./apiCalling.js";
 import { isCancellation } from "./cancellation.js";
@@ -7,7 +9,7 @@ import type { Endpoint, EndpointPayload } from "./endpoint.js";
 import { HookPhaseError } from "./errors.js";
 import type { EventClass } from "./event.js";
 import { HOOK_CREATED_AT, HookedEvent, runHook } from "./hookedEvent.js";
-import { ASSOCIATE_EVENT, HookEvent } from "./hookEvent.js";
+import { ASSOCIATE_EVENT, ENDED_AT_MS, HookEvent } from "./hookEvent.js";
 import { globalHookLog } from "./hookLog.js";
 import { HookRegistry, type HookRegistryInit } from "./hookRegistry.js";
 import { HookEventTypes, type ChunkClass } from "./hookTypes.js";
@@ -97,7 +99,7 @@ export class IModel {
 
   constructor(options: IModelOptions) {
     this.id = options.id ?? randomUUID();
-    this.createdAt = options.createdAt ?? Date.now() / 1000;
+    this.createdAt = options.createdAt ?? epochSeconds();
     this.endpoint = options.endpoint;
     const registry = options.hookRegistry;
     this.hookRegistry = registry instanceof HookRegistry ? registry : new HookRegistry(registry ?? {});
@@ -118,7 +120,10 @@ export class IModel {
     const registry = this.hookRegistry;
     const eventType = options.createEventType ?? APICalling;
     let preCreate: HookEvent | null = null;
+    // POSIX seconds for the APICalling when the pre-create hook's end reading can serve (it ended synchronously).
+    let apiCallCreatedAt: number | undefined;
     if (registry.canHandle(PRE_EVENT_CREATE)) {
+      const startMs = performance.now();
       preCreate = new HookEvent({
         hookType: HookEventTypes.PreEventCreate,
         registry,
@@ -126,16 +131,18 @@ export class IModel {
         params: options.createEventHookParams,
         exit: options.createEventExitHook ?? this.exitHook,
         timeout: options.createEventHookTimeout === undefined ? DEFAULT_CREATE_EVENT_HOOK_TIMEOUT : options.createEventHookTimeout,
+        createdAt: epochSecondsAt(startMs),
       });
-      const running = runHook(preCreate, options.signal);
+      const running = runHook(preCreate, options.signal, startMs);
       if (running) await running;
+      else if (preCreate[ENDED_AT_MS] !== undefined) apiCallCreatedAt = epochSecondsAt(preCreate[ENDED_AT_MS]);
       if (preCreate.shouldExit) throw preCreate.exitCause ?? new HookPhaseError("PreEventCreate hook requested exit without a cause");
     }
     if (!isHookedEventClass(eventType)) {
       throw new InvalidValueError(`Unsupported event type: ${eventType.name}. Only APICalling is supported.`);
     }
     const request = requestFields(options);
-    const apiCall = (eventType as unknown) === APICalling ? this.createApiCalling(request) : (new (eventType as HookedEventClass)(request) as APICalling);
+    const apiCall = (eventType as unknown) === APICalling ? this.createApiCalling(request, apiCallCreatedAt) : (new (eventType as HookedEventClass)(request) as APICalling);
     if (preCreate) {
       preCreate[ASSOCIATE_EVENT](apiCall);
       globalHookLog.log(preCreate);
@@ -162,11 +169,12 @@ export class IModel {
     return apiCall;
   }
 
-  /** Builds an APICalling from request fields through `endpoint.createPayload`. */
-  createApiCalling(request: EndpointPayload): APICalling {
+  /** Builds an APICalling from request fields through `endpoint.createPayload`; `createdAt` (POSIX seconds) defaults to now. */
+  createApiCalling(request: EndpointPayload, createdAt?: number): APICalling {
     const { cacheControl, callOptions, ...fields } = request;
     const { payload, headers } = this.endpoint.createPayload(fields);
     return new APICalling({
+      createdAt,
       endpoint: this.endpoint,
       payload,
       headers,

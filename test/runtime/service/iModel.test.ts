@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -225,6 +226,48 @@ describe("IModel.createEvent", () => {
     expect(event).toBeInstanceOf(Custom);
     expect(event.fields).toEqual({ topic: "x" });
     expect(event.preInvokeHookEvent).not.toBeNull();
+  });
+});
+
+describe("IModel: creation times and durations", () => {
+  /** Keeps the thread busy, as a synchronous handler doing real work would. */
+  function busy(ms: number): void {
+    const until = performance.now() + ms;
+    while (performance.now() < until);
+  }
+
+  it("stamps events with wall-clock seconds at sub-millisecond precision", async () => {
+    const before = Date.now() / 1000;
+    const { model: m } = model({ pre_event_create: () => null, pre_invoke: () => null });
+    const call = await m.createEvent(ask);
+    expect(call.createdAt).toBeGreaterThanOrEqual(before - 0.002);
+    expect(call.createdAt).toBeLessThanOrEqual(Date.now() / 1000 + 0.002);
+    expect(call.preInvokeHookEvent!.createdAt).toBe(call.createdAt);
+  });
+
+  it("creates the APICalling after a synchronous pre-create hook has ended", async () => {
+    const { model: m } = model({ pre_event_create: () => busy(20) });
+    const call = await m.createEvent(ask);
+    const [created] = globalHookLog.entries();
+    expect(created!.duration!).toBeGreaterThanOrEqual(0.02);
+    expect(call.createdAt - created!.createdAt).toBeGreaterThanOrEqual(0.02 - 1e-6);
+  });
+
+  it("counts a synchronous pre and post hook in the call's duration", async () => {
+    const { model: m } = model({ pre_invoke: () => busy(15), post_invoke: () => busy(15) });
+    const call = await m.invoke(ask);
+    const pre = call.preInvokeHookEvent!.execution.duration!;
+    const post = call.postInvokeHookEvent!.execution.duration!;
+    expect(pre).toBeGreaterThanOrEqual(0.015);
+    expect(post).toBeGreaterThanOrEqual(0.015);
+    expect(call.execution.duration!).toBeGreaterThanOrEqual(pre + post);
+  });
+
+  it("counts an asynchronous post hook in the call's duration", async () => {
+    const { model: m } = model({ post_invoke: () => new Promise((resolve) => setTimeout(resolve, 25)) });
+    const call = await m.invoke(ask);
+    expect(call.postInvokeHookEvent!.execution.duration!).toBeGreaterThanOrEqual(0.02);
+    expect(call.execution.duration!).toBeGreaterThanOrEqual(call.postInvokeHookEvent!.execution.duration!);
   });
 });
 
