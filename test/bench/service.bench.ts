@@ -46,8 +46,7 @@ function models(endpoint: Endpoint): { bare: IModel; asyncHooks: IModel; syncHoo
 type Candidate = readonly [name: string, call: () => Promise<unknown>];
 
 /** The HookEvents of one hooked call, built as the API exposes them (what any faithful run must build). */
-function hookEvents(registry: HookRegistry): [preCreate: HookEvent, pre: HookEvent, post: HookEvent] {
-  const createdAt = performance.now() / 1000;
+function hookEvents(registry: HookRegistry, createdAt: number): [preCreate: HookEvent, pre: HookEvent, post: HookEvent] {
   const preCreate = new HookEvent({ registry, hookType: HookEventTypes.PreEventCreate, eventLike: APICalling, createdAt });
   const pre = new HookEvent({ registry, hookType: HookEventTypes.PreInvocation, eventLike: preCreate, createdAt });
   const post = new HookEvent({ registry, hookType: HookEventTypes.PostInvocation, eventLike: preCreate, createdAt });
@@ -56,32 +55,40 @@ function hookEvents(registry: HookRegistry): [preCreate: HookEvent, pre: HookEve
 
 const params: HookParams = { exit: false };
 
-/** The sync floor: the unhooked call plus three events, three more clock readings, three handler calls, three log entries. */
+// The three clock readings a faithful run adds to the unhooked call's own: the pre-create hook's
+// start (its end is the APICalling's creation), the pre hook's end (its start is the call's) and
+// the post hook's start (its end is the call's).
+
+/** The sync floor: the unhooked call plus three events, three readings, three handler calls, three log entries. */
 function syncFloor(bare: IModel, registry: HookRegistry): () => Promise<unknown> {
   const handler = (_event: unknown, _params: HookParams): void => {};
   return () => {
-    for (const event of hookEvents(registry)) {
-      handler(event, params);
-      performance.now();
-      globalHookLog.log(event);
-    }
+    const [preCreate, pre, post] = hookEvents(registry, performance.now() / 1000);
+    handler(preCreate, params);
+    globalHookLog.log(preCreate);
+    handler(pre, params);
+    performance.now();
+    globalHookLog.log(pre);
+    performance.now();
+    handler(post, params);
+    globalHookLog.log(post);
     return bare.invoke(request);
   };
 }
 
-/** The async floor: the same, each handler's promise awaited. */
+/** The async floor: the same, each handler's promise awaited where a hooked call awaits it. */
 function asyncFloor(bare: IModel, registry: HookRegistry): () => Promise<unknown> {
   const handler = async (_event: unknown, _params: HookParams): Promise<void> => {};
   return async () => {
-    const [preCreate, pre, post] = hookEvents(registry);
-    for (const event of [preCreate, pre]) {
-      await handler(event, params);
-      performance.now();
-      globalHookLog.log(event);
-    }
-    const call = await bare.invoke(request);
-    await handler(post, params);
+    const [preCreate, pre, post] = hookEvents(registry, performance.now() / 1000);
+    await handler(preCreate, params);
+    globalHookLog.log(preCreate);
+    await handler(pre, params);
     performance.now();
+    globalHookLog.log(pre);
+    const call = await bare.invoke(request);
+    performance.now();
+    await handler(post, params);
     globalHookLog.log(post);
     return call;
   };
