@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import type { LiveFrame, SignalFrame } from "@hooklens/runtime/live";
 import type { LivePeer } from "./liveServer.js";
 
@@ -11,12 +12,14 @@ export interface LiveSession {
   evicted: number;
 }
 
-/** One connected (or finished) program run and the sessions it reported. */
+/** One connected (or finished) program run and the sessions it reported, or sessions opened from a recording. */
 export interface LiveRun {
   connectionId: number;
   pid: number;
   title: string;
   connected: boolean;
+  /** The file the sessions were read from, for a recording; null for a program run. */
+  recordedFrom: string | null;
   /** Frames the program reported it could not send. */
   dropped: number;
   sessions: Map<string, LiveSession>;
@@ -29,6 +32,8 @@ export interface LiveRun {
 export class SignalStore {
   readonly #runs = new Map<number, LiveRun>();
   readonly #listeners = new Set<() => void>();
+  /** Recordings get negative ids, so they never collide with a connection's. */
+  #lastRecordingId = 0;
 
   handleFrame(peer: LivePeer, frame: LiveFrame): void {
     const run = this.#runFor(peer);
@@ -53,6 +58,30 @@ export class SignalStore {
         break;
     }
     this.#changed();
+  }
+
+  /**
+   * Shows a recorded session like a live one: as an ended run titled after its file, holding
+   * the session's signals in their recorded order. Opening the same session again replaces it.
+   */
+  addRecordedSession(file: string, sessionId: string, signals: readonly SignalFrame[]): LiveRun {
+    for (const [id, run] of this.#runs) {
+      if (run.recordedFrom === file && run.sessions.has(sessionId)) this.#runs.delete(id);
+    }
+    const kept = signals.slice(-MAX_SIGNALS_PER_SESSION);
+    const session: LiveSession = { sessionId, signals: kept, evicted: signals.length - kept.length };
+    const run: LiveRun = {
+      connectionId: --this.#lastRecordingId,
+      pid: 0,
+      title: `${basename(file)} · ${sessionId.slice(0, 8)}`,
+      connected: false,
+      recordedFrom: file,
+      dropped: 0,
+      sessions: new Map([[sessionId, session]]),
+    };
+    this.#runs.set(run.connectionId, run);
+    this.#changed();
+    return run;
   }
 
   disconnect(peer: LivePeer): void {
@@ -93,7 +122,7 @@ export class SignalStore {
   #runFor(peer: LivePeer): LiveRun {
     let run = this.#runs.get(peer.connectionId);
     if (!run) {
-      run = { connectionId: peer.connectionId, pid: peer.hello.pid, title: peer.hello.title, connected: true, dropped: 0, sessions: new Map() };
+      run = { connectionId: peer.connectionId, pid: peer.hello.pid, title: peer.hello.title, connected: true, recordedFrom: null, dropped: 0, sessions: new Map() };
       this.#runs.set(peer.connectionId, run);
     }
     return run;

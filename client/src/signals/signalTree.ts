@@ -44,6 +44,13 @@ export class SignalTreeProvider implements vscode.TreeDataProvider<Node>, vscode
       case "run": {
         const { run } = node;
         const item = new vscode.TreeItem(run.title || `pid ${run.pid}`, vscode.TreeItemCollapsibleState.Expanded);
+        if (run.recordedFrom !== null) {
+          item.description = "recorded";
+          item.tooltip = run.recordedFrom;
+          item.iconPath = new vscode.ThemeIcon("database");
+          item.contextValue = "hooklens.recording";
+          return item;
+        }
         item.description = [`pid ${run.pid}`, run.connected ? "live" : "ended", run.dropped > 0 ? `${run.dropped} dropped` : ""].filter(Boolean).join(" · ");
         item.iconPath = new vscode.ThemeIcon(run.connected ? "debug-start" : "debug-stop");
         item.contextValue = "hooklens.run";

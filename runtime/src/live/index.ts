@@ -13,3 +13,4 @@ export {
 export type { ByeFrame, DroppedFrame, HelloFrame, LiveEndpoint, LiveFrame, SignalFrame } from "./frames.js";
 export { LiveConnection, MAX_QUEUED_FRAMES } from "./connection.js";
 export { flushLive, publishSignal } from "./publisher.js";
+export { recordedSignalFrame } from "./recorded.js";
