@@ -4,6 +4,7 @@ import { provideLiveEnvironment } from "./signals/liveEnvironment.js";
 import { SignalStore } from "./signals/signalStore.js";
 import { SHOW_SIGNAL_COMMAND, SignalTreeProvider, showSignal } from "./signals/signalTree.js";
 import { startLanguageClient } from "./languageClient.js";
+import { registerScaffoldCommands } from "./scaffold/command.js";
 
 /** What the extension exposes to other extensions and to its end-to-end tests. */
 export interface HookLensApi {
@@ -29,6 +30,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<HookLe
     vscode.window.registerTreeDataProvider("hooklens.signals", tree),
     vscode.commands.registerCommand("hooklens.signals.clear", () => signals.clear()),
     vscode.commands.registerCommand(SHOW_SIGNAL_COMMAND, showSignal),
+    registerScaffoldCommands(),
   );
 
   const client = await startLanguageClient(context);
