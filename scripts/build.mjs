@@ -13,6 +13,9 @@ const alias = {
   "@hooklens/runtime/live": `${root}runtime/src/live/index.ts`,
   "@hooklens/runtime": `${root}runtime/src/index.ts`,
 };
+// node-sqlite3-wasm loads its .wasm from next to its own JS (__dirname): bundles must require it from
+// node_modules instead of inlining it.
+const sqlite = "node-sqlite3-wasm";
 const common = { bundle: true, platform: "node", target: "node20", sourcemap: !production, logLevel: "warning", absWorkingDir: root };
 
 rmSync(`${root}dist`, { recursive: true, force: true });
@@ -24,11 +27,11 @@ const runtimeExternal = Object.keys(require(`${root}runtime/package.json`).depen
 await Promise.all([
   esbuild.build({ ...common, entryPoints: runtimeEntries, outdir: "runtime/dist", format: "esm", external: runtimeExternal, sourcemap: true }),
   esbuild.build({ ...common, entryPoints: runtimeEntries, outdir: "runtime/dist", format: "cjs", outExtension: { ".js": ".cjs" }, external: runtimeExternal, sourcemap: true }),
-  esbuild.build({ ...common, entryPoints: { server: "server/src/server.ts" }, outdir: "dist", format: "cjs", alias, minify: production }),
+  esbuild.build({ ...common, entryPoints: { server: "server/src/server.ts" }, outdir: "dist", format: "cjs", alias, external: [sqlite], minify: production }),
   // The CLI ships with the server package (its `hooklens` bin), not in the extension.
-  esbuild.build({ ...common, entryPoints: { cli: "server/src/cli.ts" }, outdir: "server/dist", format: "cjs", outExtension: { ".js": ".cjs" }, alias, banner: { js: "#!/usr/bin/env node" } }),
-  esbuild.build({ ...common, entryPoints: { extension: "client/src/extension.ts" }, outdir: "dist/client", format: "cjs", alias, external: ["vscode"], minify: production }),
-  esbuild.build({ ...common, entryPoints: ["test/e2e/suite/*.ts"], outdir: "dist/test/e2e/suite", format: "cjs", alias, external: ["vscode", "mocha"] }),
+  esbuild.build({ ...common, entryPoints: { cli: "server/src/cli.ts" }, outdir: "server/dist", format: "cjs", outExtension: { ".js": ".cjs" }, alias, external: [sqlite], banner: { js: "#!/usr/bin/env node" } }),
+  esbuild.build({ ...common, entryPoints: { extension: "client/src/extension.ts" }, outdir: "dist/client", format: "cjs", alias, external: ["vscode", sqlite], minify: production }),
+  esbuild.build({ ...common, entryPoints: ["test/e2e/suite/*.ts"], outdir: "dist/test/e2e/suite", format: "cjs", alias, external: ["vscode", "mocha", sqlite] }),
 ]);
 execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "runtime/tsconfig.build.json"], { cwd: root, stdio: "inherit" });
 console.log(`built runtime/dist and dist/${production ? " (production)" : ""}`);

@@ -21,6 +21,8 @@ export async function bundleServer(): Promise<{ server: string; cli: string }> {
     format: "cjs",
     logLevel: "error",
     alias: { "@hooklens/runtime": join(REPO_ROOT, "runtime/src/index.ts") },
+    // As in scripts/build.mjs: the driver finds its .wasm beside its own JS, so it stays in node_modules.
+    external: ["node-sqlite3-wasm"],
   });
   return { server: join(outdir, "server.js"), cli: join(outdir, "cli.js") };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { publishSignal } from "../live/publisher.js";
 import { isThenable } from "../shared/async.js";
 import { getLogger } from "../shared/log.js";
+import { embeddedDefaultSignalStore } from "../store/embeddedDefaultStore.js";
 import { getDefaultSignalStore, type SignalStore } from "../store/signalStore.js";
 import {
   AllOfFilter,
@@ -176,14 +177,15 @@ export class SessionObserver {
 
   /**
    * Persists every signal this observer dispatches (not gate-denied ones, not authorize denials)
-   * to `store`, or to the default SignalStore at the time of each write. Store failures are
-   * logged and swallowed. Binding again adds a second writer; unbinding removes the latest.
+   * to `store`, or to the default SignalStore at the time of each write; when none was set, to
+   * the embedded SQLite file (`$HOOKLENS_DB` or `.hooklens/signals.db`) if it already exists.
+   * Store failures are logged and swallowed. Binding again adds a second writer; unbinding removes the latest.
    */
   bindDbPersistence(sessionId: string, store: SignalStore | null = null): void {
     const persist = async (signal: Signal): Promise<void> => {
       if (!(signal instanceof Signal)) return;
       try {
-        const target = store ?? getDefaultSignalStore();
+        const target = store ?? getDefaultSignalStore() ?? embeddedDefaultSignalStore();
         if (!target) return;
         await target.insertSessionSignal({
           sessionId,

@@ -42,7 +42,8 @@ let defaultStore: SignalStore | null = null;
 
 /**
  * The store `bindDbPersistence(sessionId)` writes to when it is given none, looked up at each
- * write. There is none until one is set: then such a binding persists nothing.
+ * write. There is none until one is set: then such a binding falls back to the embedded SQLite
+ * file, when that file exists (see `embeddedDefaultSignalStore`).
  */
 export function getDefaultSignalStore(): SignalStore | null {
   return defaultStore;

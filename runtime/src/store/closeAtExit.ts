@@ -1,0 +1,29 @@
+/**
+ * Closes registered stores when the process exits, so signals still waiting for a lock get a
+ * last synchronous attempt and the WebAssembly heap is released. One listener for all stores.
+ */
+export interface ClosableAtExit {
+  close(): void;
+}
+
+const open = new Set<ClosableAtExit>();
+let listening = false;
+
+export function closeAtExit(store: ClosableAtExit): void {
+  open.add(store);
+  if (listening) return;
+  listening = true;
+  process.once("exit", () => {
+    for (const item of [...open]) {
+      try {
+        item.close();
+      } catch {
+        // Nothing useful can happen with an error while the process is exiting.
+      }
+    }
+  });
+}
+
+export function forgetAtExit(store: ClosableAtExit): void {
+  open.delete(store);
+}

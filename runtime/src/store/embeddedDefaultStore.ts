@@ -1,0 +1,84 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import type { SignalStore } from "./signalStore.js";
+import { SqliteSignalStore } from "./sqliteSignalStore.js";
+
+/** Where the embedded default lives, relative to the working directory. */
+export const DEFAULT_SIGNAL_DB = ".hooklens/signals.db";
+/** Environment variable that points the default elsewhere (absolute, or relative to the working directory). */
+export const SIGNAL_DB_ENV = "HOOKLENS_DB";
+
+/** How long "the file is not there" is believed before the next check, so writes stay cheap. */
+const MISS_TTL_MS = 1_000;
+
+/** The default signal database path: `$HOOKLENS_DB`, else `.hooklens/signals.db`, resolved against `cwd`. */
+export function defaultSignalDbPath(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
+  const configured = env[SIGNAL_DB_ENV];
+  return resolve(cwd, configured !== undefined && configured !== "" ? configured : DEFAULT_SIGNAL_DB);
+}
+
+/** Per path: the store (opening or open), or null when opening failed and writes are skipped. */
+const stores = new Map<string, SignalStore | null>();
+const opened: Array<Promise<SqliteSignalStore | null>> = [];
+let lastMiss: { path: string; until: number } | null = null;
+
+/**
+ * The store a `bindDbPersistence` without a store (and no `setDefaultSignalStore`) writes to:
+ * the default SQLite file, but only when it already exists; it is never created here. The file
+ * is opened once per path and reused; a file that cannot be opened is reported once, then skipped.
+ */
+export function embeddedDefaultSignalStore(): SignalStore | null {
+  const path = defaultSignalDbPath();
+  const known = stores.get(path);
+  if (known !== undefined) return known;
+  if (lastMiss && lastMiss.path === path && Date.now() < lastMiss.until) return null;
+  if (!existsSync(path)) {
+    lastMiss = { path, until: Date.now() + MISS_TTL_MS };
+    return null;
+  }
+  const store = openingStore(path);
+  stores.set(path, store);
+  return store;
+}
+
+/** Flushes and closes every default store opened so far, and forgets them (the next write looks again). */
+export async function closeEmbeddedSignalStores(): Promise<void> {
+  const pending = opened.splice(0);
+  stores.clear();
+  lastMiss = null;
+  for (const store of await Promise.all(pending)) {
+    if (!store || store.closed) continue;
+    await store.flush();
+    store.close();
+  }
+}
+
+/** Stands in while the file opens; writes made meanwhile keep their order (promise reactions run FIFO). */
+function openingStore(path: string): SignalStore {
+  let reported = false;
+  const opening = SqliteSignalStore.open(path);
+  const settled = opening.then(
+    (store) => {
+      if (stores.get(path) === proxy) stores.set(path, store);
+      return store;
+    },
+    () => {
+      if (stores.get(path) === proxy) stores.set(path, null);
+      return null;
+    },
+  );
+  opened.push(settled);
+  const proxy: SignalStore = {
+    async insertSessionSignal(record) {
+      const store = await settled;
+      if (store) return store.insertSessionSignal(record);
+      if (reported) return;
+      reported = true;
+      await opening; // rethrows the open error once, for the observer to log
+    },
+    async listSessionSignals(sessionId) {
+      return (await opening).listSessionSignals(sessionId);
+    },
+  };
+  return proxy;
+}

@@ -1,0 +1,231 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import type { JsonObject } from "../session/serialize.js";
+import { getLogger } from "../shared/log.js";
+import { closeAtExit, forgetAtExit } from "./closeAtExit.js";
+import { loadSqliteDriver, type SqliteDatabase, type SqliteRow } from "./sqliteDriver.js";
+import {
+  SignalStoreClosedError,
+  SignalStoreMissingError,
+  SignalStoreUnwritableError,
+  classifySqliteError,
+  isBusyError,
+} from "./sqliteErrors.js";
+import { ensureSchema, inspectSchema } from "./sqliteSchema.js";
+import type { SessionSignalRecord, SignalStore } from "./signalStore.js";
+import { WriteBehindQueue } from "./writeBehindQueue.js";
+
+export interface SqliteSignalStoreOptions {
+  /** Open an existing file for reading only: nothing is created, writes are refused. */
+  readOnly?: boolean;
+  /** How long explicit calls (open, reads, close) wait for another process's lock, in ms. */
+  busyTimeoutMs?: number;
+}
+
+/** One recorded session as `listSessions()` reports it. */
+export interface RecordedSession {
+  sessionId: string;
+  /** POSIX seconds of its first and last signal. */
+  firstTs: number;
+  lastTs: number;
+  signalCount: number;
+}
+
+const INSERT = "INSERT INTO session_signals (session_id, kind, op_id, ts, payload) VALUES (?, ?, ?, ?, ?)";
+const SELECT_SESSION = "SELECT session_id, kind, op_id, ts, payload FROM session_signals WHERE session_id = ? ORDER BY id";
+const SELECT_SESSIONS = `SELECT session_id, min(ts) AS first_ts, max(ts) AS last_ts, count(*) AS signal_count
+  FROM session_signals GROUP BY session_id ORDER BY min(id)`;
+const DEFAULT_BUSY_TIMEOUT_MS = 2_000;
+
+/**
+ * A SignalStore in one SQLite file (node-sqlite3-wasm: WebAssembly, real file I/O, no native
+ * module). Rows keep insertion order through an autoincrement id. Inserts are queued and
+ * committed in one transaction per event-loop turn, retried while another process holds the
+ * lock; `flush()` waits for them, reads and `close()` write them first, and a normal process
+ * exit writes what is left.
+ */
+export class SqliteSignalStore implements SignalStore {
+  readonly path: string;
+  readonly readOnly: boolean;
+  readonly #db: SqliteDatabase;
+  readonly #busyTimeoutMs: number;
+  readonly #queue: WriteBehindQueue<SessionSignalRecord>;
+  /** False for a read-only open of an empty file: there is nothing to read yet. */
+  readonly #hasSchema: boolean;
+  #closed = false;
+
+  private constructor(path: string, db: SqliteDatabase, options: Required<SqliteSignalStoreOptions>, hasSchema: boolean) {
+    this.path = path;
+    this.readOnly = options.readOnly;
+    this.#db = db;
+    this.#busyTimeoutMs = options.busyTimeoutMs;
+    this.#hasSchema = hasSchema;
+    this.#queue = new WriteBehindQueue({
+      write: (batch) => this.#write(batch),
+      onDrop: (count, reason) =>
+        getLogger().error(
+          { err: reason, path, count },
+          `Dropped ${count} signal(s) for ${path}: ${classifySqliteError(reason, path, "writing signals").message}`,
+        ),
+    });
+  }
+
+  /**
+   * Opens (creating the file, its folders and the schema unless `readOnly`) a signal database.
+   * Throws a SignalStoreError subclass naming the path: not a database, newer schema,
+   * unwritable location, missing file (read-only), or a lock held past `busyTimeoutMs`.
+   */
+  static async open(path: string, options: SqliteSignalStoreOptions = {}): Promise<SqliteSignalStore> {
+    const full = resolve(path);
+    const settings = { readOnly: options.readOnly ?? false, busyTimeoutMs: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS };
+    if (settings.readOnly && !existsSync(full)) throw new SignalStoreMissingError(full, `no signal database at ${full}`);
+    if (!settings.readOnly) makeParentFolder(full);
+    const openDatabase = await loadSqliteDriver();
+    let db: SqliteDatabase;
+    try {
+      db = openDatabase(full, { readOnly: settings.readOnly });
+    } catch (error) {
+      throw classifySqliteError(error, full, "opening it");
+    }
+    try {
+      db.exec(`PRAGMA busy_timeout = ${settings.busyTimeoutMs}`);
+      const hasSchema = settings.readOnly ? inspectSchema(db, full) === "current" : (ensureSchema(db, full), true);
+      if (!settings.readOnly) {
+        // Background batches must not spin the event loop waiting for a lock: the queue retries instead.
+        db.exec("PRAGMA busy_timeout = 0");
+        // Truncating the journal instead of deleting it saves a file create and delete per batch.
+        db.exec("PRAGMA journal_mode = TRUNCATE");
+      }
+      const store = new SqliteSignalStore(full, db, settings, hasSchema);
+      closeAtExit(store);
+      return store;
+    } catch (error) {
+      db.close();
+      throw classifySqliteError(error, full, "opening it");
+    }
+  }
+
+  /** Signals not yet in the file (the next batch, or waiting for another process's lock). */
+  get pendingWrites(): number {
+    return this.#queue.pending;
+  }
+
+  /** Signals given up (lock held for 30 s, write errors, more than 10,000 waiting). */
+  get droppedWrites(): number {
+    return this.#queue.dropped;
+  }
+
+  /** How many times a batch found the file locked by another process and was retried. */
+  get busyRetries(): number {
+    return this.#queue.busyRetries;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Queues the record for the next batch; never waits. Throws only for a closed or read-only store. */
+  insertSessionSignal(record: SessionSignalRecord): void {
+    this.#assertOpen();
+    if (this.readOnly) throw new SignalStoreUnwritableError(this.path, `${this.path} was opened read-only`);
+    this.#queue.submit(record);
+  }
+
+  /** The records of one session in insertion order, payloads parsed back to the objects written. */
+  listSessionSignals(sessionId: string): SessionSignalRecord[] {
+    return this.#read("reading a session", () => this.#db.all(SELECT_SESSION, sessionId).map(toRecord));
+  }
+
+  /** Every recorded session, in the order their first signal was written. */
+  listSessions(): RecordedSession[] {
+    return this.#read("listing sessions", () =>
+      this.#db.all(SELECT_SESSIONS).map((row) => ({
+        sessionId: String(row["session_id"]),
+        firstTs: Number(row["first_ts"]),
+        lastTs: Number(row["last_ts"]),
+        signalCount: Number(row["signal_count"]),
+      })),
+    );
+  }
+
+  /** Resolves once every queued write is in the file (or given up). */
+  flush(): Promise<void> {
+    return this.#queue.flush();
+  }
+
+  /** Writes what is still queued (waiting up to the busy timeout), then closes the file. Idempotent. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    forgetAtExit(this);
+    try {
+      if (this.#queue.pending > 0) {
+        this.#db.exec(`PRAGMA busy_timeout = ${this.#busyTimeoutMs}`);
+        this.#queue.drainNow();
+      }
+      this.#queue.abandon(classifySqliteError(new Error("database is locked"), this.path, "closing it"));
+    } finally {
+      this.#db.close();
+    }
+  }
+
+  #write(batch: readonly SessionSignalRecord[]): boolean {
+    try {
+      this.#db.exec("BEGIN IMMEDIATE");
+      try {
+        for (const record of batch) insertRow(this.#db, record);
+        this.#db.exec("COMMIT");
+      } catch (error) {
+        if (this.#db.inTransaction) this.#db.exec("ROLLBACK");
+        throw error;
+      }
+      return true;
+    } catch (error) {
+      if (isBusyError(error)) return false;
+      throw classifySqliteError(error, this.path, "writing signals");
+    }
+  }
+
+  #read<T>(doing: string, query: () => T[]): T[] {
+    this.#assertOpen();
+    if (!this.#hasSchema) return [];
+    // An explicit read may wait for a writer in another process; background writes never do.
+    if (!this.readOnly) this.#db.exec(`PRAGMA busy_timeout = ${this.#busyTimeoutMs}`);
+    try {
+      // Reads see this store's own queued writes.
+      if (!this.readOnly) this.#queue.drainNow();
+      return query();
+    } catch (error) {
+      throw classifySqliteError(error, this.path, doing);
+    } finally {
+      if (!this.readOnly) this.#db.exec("PRAGMA busy_timeout = 0");
+    }
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new SignalStoreClosedError(this.path, `${this.path} is closed`);
+  }
+}
+
+function insertRow(db: SqliteDatabase, record: SessionSignalRecord): void {
+  db.run(INSERT, [record.sessionId, record.kind, record.opId, record.ts, JSON.stringify(record.payload)]);
+}
+
+function toRecord(row: SqliteRow): SessionSignalRecord {
+  return {
+    sessionId: String(row["session_id"]),
+    kind: String(row["kind"]),
+    opId: String(row["op_id"]),
+    ts: Number(row["ts"]),
+    payload: JSON.parse(String(row["payload"])) as JsonObject,
+  };
+}
+
+function makeParentFolder(path: string): void {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new SignalStoreUnwritableError(path, `cannot create the folder of ${path}: ${reason}`, { cause: error });
+  }
+}

@@ -1,0 +1,61 @@
+import type { JsonObject, JsonValue, SessionSignalRecord } from "@hooklens/runtime";
+import { RecordedDbError, withRecordedDb } from "./recordedDb.js";
+import { isoTime, type OutputFormat } from "./sessions.js";
+
+const SUMMARY_CHARS = 120;
+const LISTED_SESSIONS = 5;
+/** Fields every signal carries; they say nothing about this one. */
+const NOISE_FIELDS = new Set(["createdAt", "schemaVersion"]);
+
+/** `hooklens show <sessionId>`: one session's signals in the order they were recorded. */
+export async function showCommand(sessionId: string, db: string | undefined, format: OutputFormat): Promise<string> {
+  const records = await withRecordedDb(db, (store) => {
+    const found = store.listSessionSignals(sessionId);
+    if (found.length === 0) throw new RecordedDbError(unknownSessionMessage(sessionId, store.path, store.listSessions().map((s) => s.sessionId)));
+    return found;
+  });
+  return format === "json" ? JSON.stringify(records, null, 2) : formatSignalsText(records);
+}
+
+/** One line per signal: time (UTC), kind, op id (`-` when none) and a short summary of the payload. */
+export function formatSignalsText(records: readonly SessionSignalRecord[]): string {
+  const kindWidth = Math.max(...records.map((r) => r.kind.length));
+  const opWidth = Math.max(1, ...records.map((r) => r.opId.length));
+  const lines = records.map(
+    (r) => `${isoTime(r.ts)}  ${r.kind.padEnd(kindWidth)}  ${(r.opId || "-").padEnd(opWidth)}  ${summarizePayload(r.payload)}`,
+  );
+  lines.push(`${records.length} signal(s) in session ${records[0]?.sessionId ?? ""}.`);
+  return lines.join("\n");
+}
+
+/** `key=value` pairs on one line, clipped; a truncated payload says so and how big it was. */
+export function summarizePayload(payload: JsonObject): string {
+  if (payload["truncated"] === true) {
+    return clip(`truncated (${String(payload["originalBytes"])} bytes): ${oneLine(String(payload["data"] ?? ""))}`);
+  }
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(payload)) {
+    if (NOISE_FIELDS.has(key) || isEmptyObject(value)) continue;
+    parts.push(`${key}=${typeof value === "string" ? oneLine(value) : JSON.stringify(value)}`);
+  }
+  return clip(parts.join(" "));
+}
+
+function unknownSessionMessage(sessionId: string, path: string, known: readonly string[]): string {
+  if (known.length === 0) return `no session "${sessionId}" in ${path}: it has no recorded sessions`;
+  const listed = known.slice(0, LISTED_SESSIONS).join(", ");
+  const more = known.length > LISTED_SESSIONS ? ` (and ${known.length - LISTED_SESSIONS} more; see hooklens sessions)` : "";
+  return `no session "${sessionId}" in ${path}; recorded sessions: ${listed}${more}`;
+}
+
+function isEmptyObject(value: JsonValue | undefined): boolean {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ");
+}
+
+function clip(text: string): string {
+  return text.length <= SUMMARY_CHARS ? text : `${text.slice(0, SUMMARY_CHARS - 1)}…`;
+}

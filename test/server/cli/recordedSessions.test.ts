@@ -1,0 +1,133 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Database } from "node-sqlite3-wasm";
+import { SqliteSignalStore, type SessionSignalRecord } from "@hooklens/runtime";
+import { builtCli } from "../../helpers/builtCli.js";
+import { createTempDir } from "../../helpers/tempDir.js";
+
+let cli: string;
+let temp: ReturnType<typeof createTempDir>;
+let db: string;
+
+// 2026-01-02T03:04:05.000Z and later, so the printed times are known.
+const T0 = Date.UTC(2026, 0, 2, 3, 4, 5) / 1000;
+const rows: SessionSignalRecord[] = [
+  { sessionId: "sess-alpha", kind: "HookSignal", opId: "", ts: T0, payload: { createdAt: T0, metadata: {}, schemaVersion: 1, point: "tool.pre", payload: { tool: "search" } } },
+  { sessionId: "sess-beta", kind: "Signal", opId: "", ts: T0 + 1, payload: { data: "other" } },
+  { sessionId: "sess-alpha", kind: "NodeStarted", opId: "op-7", ts: T0 + 2.5, payload: { data: "line one\nline two" } },
+  { sessionId: "sess-alpha", kind: "Signal", opId: "", ts: T0 + 3, payload: { truncated: true, originalBytes: 40_000, data: '{"createdAt":1,"data":"zzzz' } },
+];
+
+beforeAll(async () => {
+  cli = builtCli();
+  temp = createTempDir("hooklens-cli-sessions-");
+  db = temp.path("recorded.db");
+  const store = await SqliteSignalStore.open(db);
+  for (const row of rows) store.insertSessionSignal(row);
+  store.close();
+}, 120_000);
+afterAll(() => temp.dispose());
+
+const hooklens = (args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) =>
+  spawnSync(process.execPath, [cli, ...args], {
+    cwd: options.cwd ?? temp.dir,
+    env: { ...process.env, HOOKLENS_DB: "", ...options.env },
+    encoding: "utf8",
+  });
+
+describe("hooklens sessions", () => {
+  it("lists each session with first and last time (UTC) and signal count, oldest first", () => {
+    const { status, stdout, stderr } = hooklens(["sessions", "--db", db]);
+    expect(stderr).toBe("");
+    expect(status).toBe(0);
+    expect(stdout.split("\n")).toEqual([
+      "sess-alpha  2026-01-02T03:04:05.000Z  2026-01-02T03:04:08.000Z  3 signal(s)",
+      "sess-beta   2026-01-02T03:04:06.000Z  2026-01-02T03:04:06.000Z  1 signal(s)",
+      `2 session(s) in ${db}.`,
+      "",
+    ]);
+  });
+
+  it("prints the sessions as JSON", () => {
+    const { status, stdout } = hooklens(["sessions", "--db", db, "--format", "json"]);
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout)).toEqual([
+      { sessionId: "sess-alpha", firstTs: T0, lastTs: T0 + 3, signalCount: 3 },
+      { sessionId: "sess-beta", firstTs: T0 + 1, lastTs: T0 + 1, signalCount: 1 },
+    ]);
+  });
+
+  it("uses .hooklens/signals.db under the working directory, or $HOOKLENS_DB, without --db", () => {
+    const project = temp.path("project");
+    mkdirSync(`${project}/.hooklens`, { recursive: true });
+    writeFileSync(`${project}/.hooklens/signals.db`, "");
+    expect(hooklens(["sessions"], { cwd: project }).stdout).toBe(`No recorded sessions in ${project}/.hooklens/signals.db.\n`);
+    const viaEnv = hooklens(["sessions"], { cwd: project, env: { HOOKLENS_DB: db } });
+    expect(viaEnv.status).toBe(0);
+    expect(viaEnv.stdout).toContain("2 session(s)");
+  });
+});
+
+describe("hooklens show", () => {
+  it("prints one line per signal in recorded order: time, kind, op id, payload summary", () => {
+    const { status, stdout } = hooklens(["show", "sess-alpha", "--db", db]);
+    expect(status).toBe(0);
+    expect(stdout.split("\n")).toEqual([
+      '2026-01-02T03:04:05.000Z  HookSignal   -     point=tool.pre payload={"tool":"search"}',
+      "2026-01-02T03:04:07.500Z  NodeStarted  op-7  data=line one line two",
+      '2026-01-02T03:04:08.000Z  Signal       -     truncated (40000 bytes): {"createdAt":1,"data":"zzzz',
+      "3 signal(s) in session sess-alpha.",
+      "",
+    ]);
+  });
+
+  it("prints the records as JSON, payloads as they were written", () => {
+    const { status, stdout } = hooklens(["show", "sess-alpha", "--db", db, "--format", "json"]);
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout)).toEqual(rows.filter((r) => r.sessionId === "sess-alpha"));
+  });
+
+  it("exits 2 for an unknown session and names the recorded ones", () => {
+    const { status, stdout, stderr } = hooklens(["show", "sess-gamma", "--db", db]);
+    expect(status).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toBe(`hooklens: no session "sess-gamma" in ${db}; recorded sessions: sess-alpha, sess-beta\n`);
+  });
+
+  it("exits 2 without exactly one session id", () => {
+    const { status, stderr } = hooklens(["show", "--db", db]);
+    expect(status).toBe(2);
+    expect(stderr).toContain("show takes exactly one session id");
+  });
+});
+
+describe("a database the CLI cannot read", () => {
+  it("exits 2 for a missing file, naming it, and does not create it", () => {
+    for (const command of [["sessions"], ["show", "x"]]) {
+      const { status, stderr } = hooklens([...command, "--db", "nowhere.db"]);
+      expect(status).toBe(2);
+      expect(stderr).toContain(`no signal database at ${temp.dir}/nowhere.db`);
+    }
+    expect(hooklens(["sessions", "--db", "nowhere.db"]).status).toBe(2);
+  });
+
+  it("exits 2 for a file that is not a SQLite database", () => {
+    const garbage = temp.path("garbage.db");
+    writeFileSync(garbage, "definitely not sqlite\n".repeat(100));
+    const { status, stderr } = hooklens(["sessions", "--db", garbage]);
+    expect(status).toBe(2);
+    expect(stderr).toBe(`hooklens: ${garbage} is not a SQLite database (file is not a database)\n`);
+  });
+
+  it("exits 2 for a database of a newer schema version", async () => {
+    const newer = temp.path("newer.db");
+    (await SqliteSignalStore.open(newer)).close();
+    const raw = new Database(newer);
+    raw.exec("PRAGMA user_version = 99");
+    raw.close();
+    const { status, stderr } = hooklens(["show", "s", "--db", newer]);
+    expect(status).toBe(2);
+    expect(stderr).toContain(`${newer} uses signal schema version 99`);
+  });
+});
