@@ -7,6 +7,7 @@ export default defineConfig({
   resolve: {
     alias: {
       "@hooklens/runtime/live": here("./runtime/src/live/index.ts"),
+      "@hooklens/runtime/store": here("./runtime/src/store/index.ts"),
       "@hooklens/runtime": here("./runtime/src/index.ts"),
     },
   },

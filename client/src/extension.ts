@@ -1,6 +1,7 @@
 import * as vscode from "vscode";
 import { LiveServer } from "./signals/liveServer.js";
 import { provideLiveEnvironment } from "./signals/liveEnvironment.js";
+import { OPEN_RECORDING_COMMAND, openRecording } from "./signals/openRecording.js";
 import { SignalStore } from "./signals/signalStore.js";
 import { SHOW_SIGNAL_COMMAND, SignalTreeProvider, showSignal } from "./signals/signalTree.js";
 import { startLanguageClient } from "./languageClient.js";
@@ -30,6 +31,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<HookLe
     vscode.window.registerTreeDataProvider("hooklens.signals", tree),
     vscode.commands.registerCommand("hooklens.signals.clear", () => signals.clear()),
     vscode.commands.registerCommand(SHOW_SIGNAL_COMMAND, showSignal),
+    vscode.commands.registerCommand(OPEN_RECORDING_COMMAND, (args?: unknown) => openRecording(signals, args)),
     registerScaffoldCommands(),
   );
 
