@@ -18,6 +18,9 @@ const alias = {
 // node-sqlite3-wasm loads its .wasm from next to its own JS (__dirname): bundles must require it from
 // node_modules instead of inlining it.
 const sqlite = "node-sqlite3-wasm";
+// pg is an optional peer of the runtime, loaded only when a PostgreSQL store opens: bundles require it
+// from node_modules when installed. pg itself optionally requires pg-native, which is never installed here.
+const pg = ["pg", "pg-native"];
 // The extension ships without node_modules (vsce --no-dependencies), so its bundle requires a copy
 // of node-sqlite3-wasm (JS and .wasm) placed next to it.
 const vendorDir = "dist/client/vendor";
@@ -34,15 +37,16 @@ rmSync(`${root}runtime/dist`, { recursive: true, force: true });
 rmSync(`${root}server/dist`, { recursive: true, force: true });
 
 const runtimeEntries = { index: "runtime/src/index.ts", live: "runtime/src/live/index.ts", store: "runtime/src/store/index.ts" };
-const runtimeExternal = Object.keys(require(`${root}runtime/package.json`).dependencies ?? {});
+const runtimeManifest = require(`${root}runtime/package.json`);
+const runtimeExternal = Object.keys({ ...runtimeManifest.dependencies, ...runtimeManifest.peerDependencies });
 await Promise.all([
   esbuild.build({ ...common, entryPoints: runtimeEntries, outdir: "runtime/dist", format: "esm", external: runtimeExternal, sourcemap: true }),
   esbuild.build({ ...common, entryPoints: runtimeEntries, outdir: "runtime/dist", format: "cjs", outExtension: { ".js": ".cjs" }, external: runtimeExternal, sourcemap: true }),
-  esbuild.build({ ...common, entryPoints: { server: "server/src/server.ts" }, outdir: "dist", format: "cjs", alias, external: [sqlite], minify: production }),
+  esbuild.build({ ...common, entryPoints: { server: "server/src/server.ts" }, outdir: "dist", format: "cjs", alias, external: [sqlite, ...pg], minify: production }),
   // The CLI ships with the server package (its `hooklens` bin), not in the extension.
-  esbuild.build({ ...common, entryPoints: { cli: "server/src/cli.ts" }, outdir: "server/dist", format: "cjs", outExtension: { ".js": ".cjs" }, alias, external: [sqlite], banner: { js: "#!/usr/bin/env node" } }),
+  esbuild.build({ ...common, entryPoints: { cli: "server/src/cli.ts" }, outdir: "server/dist", format: "cjs", outExtension: { ".js": ".cjs" }, alias, external: [sqlite, ...pg], banner: { js: "#!/usr/bin/env node" } }),
   esbuild.build({ ...common, entryPoints: { extension: "client/src/extension.ts" }, outdir: "dist/client", format: "cjs", alias, external: ["vscode"], plugins: [vendoredSqlite], minify: production }),
-  esbuild.build({ ...common, entryPoints: ["test/e2e/suite/*.ts"], outdir: "dist/test/e2e/suite", format: "cjs", alias, external: ["vscode", "mocha", sqlite] }),
+  esbuild.build({ ...common, entryPoints: ["test/e2e/suite/*.ts"], outdir: "dist/test/e2e/suite", format: "cjs", alias, external: ["vscode", "mocha", sqlite, ...pg] }),
 ]);
 mkdirSync(`${root}${vendorDir}`, { recursive: true });
 for (const file of ["node-sqlite3-wasm.js", "node-sqlite3-wasm.wasm"]) {

@@ -5,13 +5,14 @@ import { showCommand } from "./cli/show.js";
 import { docsUrlResolver } from "./docsLinks.js";
 
 const USAGE = `Usage: hooklens check [paths...] [--format text|json] [--max-warnings N]
-       hooklens sessions [--db path] [--format text|json]
-       hooklens show <sessionId> [--db path] [--format text|json]
+       hooklens sessions [--db path|postgres://…] [--format text|json]
+       hooklens show <sessionId> [--db path|postgres://…] [--format text|json]
 
 check     analyses TypeScript and JavaScript files for misuse of @hooklens/runtime.
 sessions  lists the sessions recorded in a signal database.
 show      prints one recorded session's signals in order.
---db defaults to $HOOKLENS_DB, else .hooklens/signals.db under the current folder.
+--db defaults to $HOOKLENS_DB, else .hooklens/signals.db under the current folder; a postgres:// or
+postgresql:// URL reads a PostgreSQL database (needs the pg package).
 Exit codes: 0 clean (or warnings within --max-warnings), 1 problems found, 2 usage or internal error
 (including a missing or unreadable database and an unknown session).`;
 

@@ -4,11 +4,8 @@
 #   - code-server (a real VS Code, server build) built against that Node
 #   - Debian's chromium (the browser that drives it) and libkrb5-dev (a code-server native module)
 set -euo pipefail
-if [ ! -x /usr/bin/chromium ] || [ ! -e /usr/include/krb5.h ]; then
-  echo "[e2e install] Debian packages chromium and libkrb5-dev"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium libkrb5-dev >/dev/null
-fi
 here="$(cd "$(dirname "$0")" && pwd)"
+bash "$here/../../scripts/install-system-deps.sh" chromium libkrb5-dev
 cache="${HOOKLENS_E2E_CACHE:-$here/../../.cache/e2e}"
 mkdir -p "$cache"
 cache="$(cd "$cache" && pwd)"

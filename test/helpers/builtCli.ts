@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { REPO_ROOT } from "./fixtureProject.js";
 
 const CLI = join(REPO_ROOT, "server/dist/cli.cjs");
@@ -12,10 +12,39 @@ const SOURCES = ["server/src", "runtime/src", "scripts/build.mjs"];
  * any source, so a test never exercises a stale bundle.
  */
 export function builtCli(): string {
-  if (!existsSync(CLI) || statSync(CLI).mtimeMs < newestSource()) {
-    execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: REPO_ROOT, stdio: "pipe" });
-  }
+  if (isFresh()) return CLI;
+  // Test files run in parallel workers: one builds while the others wait, since the build
+  // deletes the output folders first and would pull the bundle from under a running test.
+  withLock(() => {
+    if (!isFresh()) execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: REPO_ROOT, stdio: "pipe" });
+  });
   return CLI;
+}
+
+function isFresh(): boolean {
+  return existsSync(CLI) && statSync(CLI).mtimeMs >= newestSource();
+}
+
+function withLock(work: () => void): void {
+  const lock = join(REPO_ROOT, ".cache", "build.lock");
+  mkdirSync(dirname(lock), { recursive: true });
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock older than any build is left over from a killed run.
+      const held = statSync(lock, { throwIfNoEntry: false });
+      if (Date.now() > deadline || (held && Date.now() - held.mtimeMs > 180_000)) rmSync(lock, { recursive: true, force: true });
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 function newestSource(): number {

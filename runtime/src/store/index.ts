@@ -1,7 +1,12 @@
 export { InMemorySignalStore, getDefaultSignalStore, setDefaultSignalStore } from "./signalStore.js";
-export type { SessionSignalRecord, SignalStore } from "./signalStore.js";
+export type { RecordedSession, SessionSignalRecord, SignalStore } from "./signalStore.js";
 export { SqliteSignalStore } from "./sqliteSignalStore.js";
-export type { RecordedSession, SqliteSignalStoreOptions } from "./sqliteSignalStore.js";
+export type { SqliteSignalStoreOptions } from "./sqliteSignalStore.js";
+export { PostgresSignalStore } from "./postgresSignalStore.js";
+export type { PostgresConnectionConfig, PostgresSignalStoreOptions } from "./postgresSignalStore.js";
+export { DEFAULT_POSTGRES_TABLE, POSTGRES_SIGNAL_SCHEMA_VERSION } from "./postgresSchema.js";
+export { isPostgresUrl } from "./postgresTarget.js";
+export { SignalStoreAuthError, SignalStoreDriverMissingError, SignalStoreUnreachableError } from "./postgresErrors.js";
 export {
   DEFAULT_SIGNAL_DB,
   SIGNAL_DB_ENV,

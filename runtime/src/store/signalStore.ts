@@ -13,6 +13,15 @@ export interface SessionSignalRecord {
   payload: JsonObject;
 }
 
+/** One recorded session as a store's `listSessions()` reports it. */
+export interface RecordedSession {
+  sessionId: string;
+  /** POSIX seconds of its first and last signal. */
+  firstTs: number;
+  lastTs: number;
+  signalCount: number;
+}
+
 /** Where observer signals are persisted. SQLite and PostgreSQL implementations plug in here. */
 export interface SignalStore {
   insertSessionSignal(record: SessionSignalRecord): void | Promise<void>;

@@ -1,6 +1,6 @@
 import { HookLensError } from "../shared/errors.js";
 
-/** A SQLite signal store could not be used; `path` is the database file concerned. */
+/** A signal store could not be used; `path` names the database: the SQLite file, or a PostgreSQL URL without its password. */
 export class SignalStoreError extends HookLensError {
   override name = "SignalStoreError";
   constructor(

@@ -1,9 +1,8 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import type { JsonObject } from "../session/serialize.js";
 import { getLogger } from "../shared/log.js";
 import { closeAtExit, forgetAtExit } from "./closeAtExit.js";
-import { loadSqliteDriver, type SqliteDatabase, type SqliteRow } from "./sqliteDriver.js";
+import { loadSqliteDriver, type SqliteDatabase } from "./sqliteDriver.js";
 import {
   SignalStoreClosedError,
   SignalStoreMissingError,
@@ -12,7 +11,8 @@ import {
   isBusyError,
 } from "./sqliteErrors.js";
 import { ensureSchema, inspectSchema } from "./sqliteSchema.js";
-import type { SessionSignalRecord, SignalStore } from "./signalStore.js";
+import type { RecordedSession, SessionSignalRecord, SignalStore } from "./signalStore.js";
+import { recordedSessionFromRow, recordFromRow } from "./recordRows.js";
 import { WriteBehindQueue } from "./writeBehindQueue.js";
 
 export interface SqliteSignalStoreOptions {
@@ -22,14 +22,7 @@ export interface SqliteSignalStoreOptions {
   busyTimeoutMs?: number;
 }
 
-/** One recorded session as `listSessions()` reports it. */
-export interface RecordedSession {
-  sessionId: string;
-  /** POSIX seconds of its first and last signal. */
-  firstTs: number;
-  lastTs: number;
-  signalCount: number;
-}
+export type { RecordedSession };
 
 const INSERT = "INSERT INTO session_signals (session_id, kind, op_id, ts, payload) VALUES (?, ?, ?, ?, ?)";
 const SELECT_SESSION = "SELECT session_id, kind, op_id, ts, payload FROM session_signals WHERE session_id = ? ORDER BY id";
@@ -133,18 +126,13 @@ export class SqliteSignalStore implements SignalStore {
 
   /** The records of one session in insertion order, payloads parsed back to the objects written. */
   listSessionSignals(sessionId: string): SessionSignalRecord[] {
-    return this.#read("reading a session", () => this.#db.all(SELECT_SESSION, sessionId).map(toRecord));
+    return this.#read("reading a session", () => this.#db.all(SELECT_SESSION, sessionId).map(recordFromRow));
   }
 
   /** Every recorded session, in the order their first signal was written. */
   listSessions(): RecordedSession[] {
     return this.#read("listing sessions", () =>
-      this.#db.all(SELECT_SESSIONS).map((row) => ({
-        sessionId: String(row["session_id"]),
-        firstTs: Number(row["first_ts"]),
-        lastTs: Number(row["last_ts"]),
-        signalCount: Number(row["signal_count"]),
-      })),
+      this.#db.all(SELECT_SESSIONS).map(recordedSessionFromRow),
     );
   }
 
@@ -209,16 +197,6 @@ export class SqliteSignalStore implements SignalStore {
 
 function insertRow(db: SqliteDatabase, record: SessionSignalRecord): void {
   db.run(INSERT, [record.sessionId, record.kind, record.opId, record.ts, JSON.stringify(record.payload)]);
-}
-
-function toRecord(row: SqliteRow): SessionSignalRecord {
-  return {
-    sessionId: String(row["session_id"]),
-    kind: String(row["kind"]),
-    opId: String(row["op_id"]),
-    ts: Number(row["ts"]),
-    payload: JSON.parse(String(row["payload"])) as JsonObject,
-  };
 }
 
 function makeParentFolder(path: string): void {

@@ -5,7 +5,7 @@ export type OutputFormat = "text" | "json";
 
 /** `hooklens sessions`: the sessions recorded in a signal database, oldest first. */
 export async function sessionsCommand(db: string | undefined, format: OutputFormat): Promise<string> {
-  const { path, sessions } = await withRecordedDb(db, (store) => ({ path: store.path, sessions: store.listSessions() }));
+  const { path, sessions } = await withRecordedDb(db, async (store) => ({ path: store.name, sessions: await store.listSessions() }));
   return format === "json" ? JSON.stringify(sessions, null, 2) : formatSessionsText(sessions, path);
 }
 

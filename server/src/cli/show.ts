@@ -9,9 +9,12 @@ const NOISE_FIELDS = new Set(["createdAt", "schemaVersion"]);
 
 /** `hooklens show <sessionId>`: one session's signals in the order they were recorded. */
 export async function showCommand(sessionId: string, db: string | undefined, format: OutputFormat): Promise<string> {
-  const records = await withRecordedDb(db, (store) => {
-    const found = store.listSessionSignals(sessionId);
-    if (found.length === 0) throw new RecordedDbError(unknownSessionMessage(sessionId, store.path, store.listSessions().map((s) => s.sessionId)));
+  const records = await withRecordedDb(db, async (store) => {
+    const found = await store.listSessionSignals(sessionId);
+    if (found.length === 0) {
+      const known = (await store.listSessions()).map((s) => s.sessionId);
+      throw new RecordedDbError(unknownSessionMessage(sessionId, store.name, known));
+    }
     return found;
   });
   return format === "json" ? JSON.stringify(records, null, 2) : formatSignalsText(records);

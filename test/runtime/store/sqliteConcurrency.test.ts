@@ -1,12 +1,9 @@
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdirSync, rmdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SqliteSignalStore } from "@hooklens/runtime";
-import { REPO_ROOT } from "../../helpers/fixtureProject.js";
 import { createTempDir } from "../../helpers/tempDir.js";
+import { startWriterProcess, WRITER_SCRIPT, type WriterProcess } from "./fixtures/writerProcess.js";
 
-const writerScript = fileURLToPath(new URL("./fixtures/concurrentWriter.mts", import.meta.url));
 const COUNT = 300;
 const WRITERS = ["writer-a", "writer-b"];
 
@@ -14,38 +11,8 @@ let temp: ReturnType<typeof createTempDir>;
 beforeEach(() => (temp = createTempDir("hooklens-sqlite-two-writers-")));
 afterEach(() => temp.dispose());
 
-interface Writer {
-  child: ChildProcessWithoutNullStreams;
-  /** Resolves with each stdout line as it arrives. */
-  nextLine(): Promise<string>;
-  exited: Promise<number | null>;
-}
-
-function startWriter(path: string, sessionId: string): Writer {
-  const child = spawn(process.execPath, ["--import", "tsx", writerScript, path, sessionId, String(COUNT)], { cwd: REPO_ROOT });
-  const lines: string[] = [];
-  const waiting: Array<(line: string) => void> = [];
-  let buffered = "";
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdout.on("data", (chunk: Buffer) => {
-    buffered += chunk.toString();
-    for (let end = buffered.indexOf("\n"); end >= 0; end = buffered.indexOf("\n")) {
-      const line = buffered.slice(0, end);
-      buffered = buffered.slice(end + 1);
-      const next = waiting.shift();
-      if (next) next(line);
-      else lines.push(line);
-    }
-  });
-  const exited = new Promise<number | null>((resolve) =>
-    child.on("exit", (code) => {
-      if (code !== 0) process.stderr.write(`${sessionId} failed:\n${stderr}\n`);
-      resolve(code);
-    }),
-  );
-  const nextLine = () => (lines.length > 0 ? Promise.resolve(lines.shift()!) : new Promise<string>((resolve) => waiting.push(resolve)));
-  return { child, nextLine, exited };
+function startWriter(path: string, sessionId: string): WriterProcess {
+  return startWriterProcess(sessionId, WRITER_SCRIPT, ["sqlite", path, sessionId, String(COUNT)]);
 }
 
 describe("two processes writing the same signal database", () => {

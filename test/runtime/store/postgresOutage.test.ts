@@ -1,0 +1,91 @@
+// The PostgreSQL server going away while a program records: writes wait, are retried, and are
+// either written once it is back or dropped with a logged count, never thrown into user code.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PostgresSignalStore, SessionObserver, SignalStoreUnreachableError, type SessionSignalRecord } from "@hooklens/runtime";
+import { captureLogs, type CapturedLog } from "../../helpers/captureLogs.js";
+import { PASSWORD_USER, startPostgres, type PostgresServer } from "../../helpers/postgres.js";
+
+let server: PostgresServer;
+let logs: CapturedLog[];
+let restoreLogs: () => void;
+const opened: PostgresSignalStore[] = [];
+
+beforeAll(async () => {
+  server = await startPostgres();
+}, 60_000);
+afterAll(() => server?.dispose());
+beforeEach(() => ({ logs, restore: restoreLogs } = captureLogs()));
+afterEach(async () => {
+  server.start(); // a failed test must not leave the next one without a server
+  for (const store of opened.splice(0)) await store.close();
+  restoreLogs();
+});
+
+const record = (sessionId: string, i: number): SessionSignalRecord => ({ sessionId, kind: "Signal", opId: "", ts: i, payload: { i } });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function open(retryWindowMs: number): Promise<PostgresSignalStore> {
+  // The password role: the drop log below must not quote its password.
+  const store = await PostgresSignalStore.open(server.url("postgres", PASSWORD_USER), { retryWindowMs, table: `outage_${opened.length}_${Date.now() % 100_000}` });
+  opened.push(store);
+  // A connection is in the pool when the server dies, as in a real run.
+  store.insertSessionSignal(record("warm-up", 0));
+  await store.flush();
+  return store;
+}
+
+describe("a PostgresSignalStore whose server goes away mid-run", () => {
+  it("queues and retries, and loses nothing when the server is back within the retry window", async () => {
+    const store = await open(30_000);
+    server.stop();
+    for (let i = 0; i < 5; i++) store.insertSessionSignal(record("outage", i));
+    await sleep(600);
+    expect(store.pendingWrites).toBe(5);
+    expect(store.busyRetries).toBeGreaterThan(1);
+    expect(store.droppedWrites).toBe(0);
+    server.start();
+    for (let i = 5; i < 8; i++) store.insertSessionSignal(record("outage", i));
+    await store.flush();
+    expect(store.droppedWrites).toBe(0);
+    expect((await store.listSessionSignals("outage")).map((r) => r.payload["i"])).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(logs.filter((l) => l.level === "error")).toEqual([]);
+  }, 30_000);
+
+  it("drops what it could not write once the retry window is over, logs the count without the password, then recovers", async () => {
+    const store = await open(1_000);
+    const observer = new SessionObserver();
+    observer.bindDbPersistence("user-code", store);
+    server.stop();
+    // User code keeps running: emit resolves, nothing is thrown.
+    for (let i = 0; i < 3; i++) await expect(observer.emit(i)).resolves.toEqual([undefined]);
+    const started = Date.now();
+    await store.flush();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(800);
+    expect(store.droppedWrites).toBe(3);
+    expect(store.pendingWrites).toBe(0);
+    const errors = logs.filter((l) => l.level === "error");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.msg).toMatch(new RegExp(`^Dropped 3 signal\\(s\\) for postgres://${PASSWORD_USER.user}@127\\.0\\.0\\.1:${server.port}/postgres: `));
+    expect(errors[0]!.msg).toContain("ECONNREFUSED");
+    expect(errors[0]!.fields).toMatchObject({ count: 3 });
+    expect(errors[0]!.fields["err"]).toBeInstanceOf(SignalStoreUnreachableError);
+    expect(JSON.stringify(errors[0])).not.toContain(PASSWORD_USER.password);
+
+    server.start();
+    await observer.emit("after");
+    await store.flush();
+    expect((await store.listSessionSignals("user-code")).map((r) => r.payload["data"])).toEqual(["after"]);
+  }, 30_000);
+
+  it("close() during an outage makes one last attempt, then drops and logs instead of hanging or throwing", async () => {
+    const store = await open(30_000);
+    server.stop();
+    store.insertSessionSignal(record("closing", 1));
+    await sleep(200);
+    const started = Date.now();
+    await store.close();
+    expect(Date.now() - started).toBeLessThan(6_000);
+    expect(store.droppedWrites).toBe(1);
+    expect(logs.filter((l) => l.level === "error").map((l) => l.msg)).toEqual([expect.stringMatching(/^Dropped 1 signal\(s\) for postgres:\/\//)]);
+  }, 30_000);
+});
