@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { PostgresSignalStore } from "./postgresSignalStore.js";
-import { isPostgresUrl } from "./postgresTarget.js";
+import { PostgresSignalStore } from "./postgres/postgresSignalStore.js";
+import { isPostgresUrl } from "./postgres/postgresTarget.js";
 import type { SignalStore } from "./signalStore.js";
-import { SqliteSignalStore } from "./sqliteSignalStore.js";
+import { SqliteSignalStore } from "./sqlite/sqliteSignalStore.js";
 
 /** Where the embedded default lives, relative to the working directory. */
 export const DEFAULT_SIGNAL_DB = ".hooklens/signals.db";

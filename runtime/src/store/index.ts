@@ -1,12 +1,11 @@
 export { InMemorySignalStore, getDefaultSignalStore, setDefaultSignalStore } from "./signalStore.js";
 export type { RecordedSession, SessionSignalRecord, SignalStore } from "./signalStore.js";
-export { SqliteSignalStore } from "./sqliteSignalStore.js";
-export type { SqliteSignalStoreOptions } from "./sqliteSignalStore.js";
-export { PostgresSignalStore } from "./postgresSignalStore.js";
-export type { PostgresConnectionConfig, PostgresSignalStoreOptions } from "./postgresSignalStore.js";
-export { DEFAULT_POSTGRES_TABLE, POSTGRES_SIGNAL_SCHEMA_VERSION } from "./postgresSchema.js";
-export { isPostgresUrl } from "./postgresTarget.js";
-export { SignalStoreAuthError, SignalStoreDriverMissingError, SignalStoreUnreachableError } from "./postgresErrors.js";
+export { SqliteSignalStore } from "./sqlite/sqliteSignalStore.js";
+export type { SqliteSignalStoreOptions } from "./sqlite/sqliteSignalStore.js";
+export { PostgresSignalStore } from "./postgres/postgresSignalStore.js";
+export type { PostgresConnectionConfig, PostgresSignalStoreOptions } from "./postgres/postgresSignalStore.js";
+export { DEFAULT_POSTGRES_TABLE, POSTGRES_SIGNAL_SCHEMA_VERSION } from "./postgres/postgresSchema.js";
+export { isPostgresUrl } from "./postgres/postgresTarget.js";
 export {
   DEFAULT_SIGNAL_DB,
   SIGNAL_DB_ENV,
@@ -17,13 +16,16 @@ export {
 export {
   NewerSchemaError,
   NotASignalDatabaseError,
+  SignalStoreAuthError,
   SignalStoreClosedError,
+  SignalStoreDriverMissingError,
   SignalStoreError,
   SignalStoreLockedError,
   SignalStoreMissingError,
+  SignalStoreUnreachableError,
   SignalStoreUnwritableError,
-} from "./sqliteErrors.js";
-export { SIGNAL_DB_SCHEMA_VERSION } from "./sqliteSchema.js";
+} from "./errors.js";
+export { SIGNAL_DB_SCHEMA_VERSION } from "./sqlite/sqliteSchema.js";
 export {
   InMemorySessionStateStore,
   StatusReasonCode,

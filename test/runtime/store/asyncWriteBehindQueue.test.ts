@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AsyncWriteBehindQueue } from "../../../runtime/src/store/asyncWriteBehindQueue.js";
+import { AsyncWriteBehindQueue } from "../../../runtime/src/store/queue/asyncWriteBehindQueue.js";
 
 afterEach(() => vi.useRealTimers());
 

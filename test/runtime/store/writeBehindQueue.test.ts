@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { WriteBehindQueue } from "../../../runtime/src/store/writeBehindQueue.js";
+import { WriteBehindQueue } from "../../../runtime/src/store/queue/writeBehindQueue.js";
 
 afterEach(() => vi.useRealTimers());
 

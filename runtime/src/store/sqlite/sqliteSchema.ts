@@ -1,5 +1,5 @@
 import type { SqliteDatabase } from "./sqliteDriver.js";
-import { NewerSchemaError, NotASignalDatabaseError } from "./sqliteErrors.js";
+import { NewerSchemaError, NotASignalDatabaseError } from "../errors.js";
 
 /** The schema this code writes. Bump it with a migration step below when the tables change. */
 export const SIGNAL_DB_SCHEMA_VERSION = 1;

@@ -1,19 +1,14 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { getLogger } from "../shared/log.js";
-import { closeAtExit, forgetAtExit } from "./closeAtExit.js";
+import { getLogger } from "../../shared/log.js";
+import { closeAtExit, forgetAtExit } from "../closeAtExit.js";
 import { loadSqliteDriver, type SqliteDatabase } from "./sqliteDriver.js";
-import {
-  SignalStoreClosedError,
-  SignalStoreMissingError,
-  SignalStoreUnwritableError,
-  classifySqliteError,
-  isBusyError,
-} from "./sqliteErrors.js";
+import { classifySqliteError, isBusyError } from "./sqliteErrors.js";
+import { SignalStoreClosedError, SignalStoreMissingError, SignalStoreUnwritableError } from "../errors.js";
 import { ensureSchema, inspectSchema } from "./sqliteSchema.js";
-import type { RecordedSession, SessionSignalRecord, SignalStore } from "./signalStore.js";
-import { recordedSessionFromRow, recordFromRow } from "./recordRows.js";
-import { WriteBehindQueue } from "./writeBehindQueue.js";
+import type { RecordedSession, SessionSignalRecord, SignalStore } from "../signalStore.js";
+import { recordedSessionFromRow, recordFromRow } from "../recordRows.js";
+import { WriteBehindQueue } from "../queue/writeBehindQueue.js";
 
 export interface SqliteSignalStoreOptions {
   /** Open an existing file for reading only: nothing is created, writes are refused. */

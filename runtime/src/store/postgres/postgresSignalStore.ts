@@ -1,10 +1,10 @@
-import { getLogger } from "../shared/log.js";
-import { AsyncWriteBehindQueue } from "./asyncWriteBehindQueue.js";
-import { flushBeforeExit, forgetBeforeExit } from "./flushBeforeExit.js";
+import { getLogger } from "../../shared/log.js";
+import { AsyncWriteBehindQueue } from "../queue/asyncWriteBehindQueue.js";
+import { flushBeforeExit, forgetBeforeExit } from "../flushBeforeExit.js";
 import { loadPgDriver, type PgPool, type PostgresConnectionConfig } from "./postgresDriver.js";
 import { classifyPostgresError, isRetryableError } from "./postgresErrors.js";
 import { insertStatement, selectSessionStatement, selectSessionsStatement } from "./postgresRows.js";
-import { recordedSessionFromRow, recordFromRow } from "./recordRows.js";
+import { recordedSessionFromRow, recordFromRow } from "../recordRows.js";
 import {
   DEFAULT_POSTGRES_SCHEMA,
   DEFAULT_POSTGRES_TABLE,
@@ -14,8 +14,8 @@ import {
   type QuotedNames,
 } from "./postgresSchema.js";
 import { describeConnectionString, describeTarget, scrub } from "./postgresTarget.js";
-import type { RecordedSession, SessionSignalRecord, SignalStore } from "./signalStore.js";
-import { SignalStoreClosedError, SignalStoreError, SignalStoreUnwritableError } from "./sqliteErrors.js";
+import type { RecordedSession, SessionSignalRecord, SignalStore } from "../signalStore.js";
+import { SignalStoreClosedError, SignalStoreError, SignalStoreUnwritableError } from "../errors.js";
 
 export type { PostgresConnectionConfig };
 

@@ -4,7 +4,7 @@
  * The interfaces below are the small part of pg this store uses, so the runtime's public types
  * never depend on `@types/pg`.
  */
-import { SignalStoreDriverMissingError } from "./postgresErrors.js";
+import { SignalStoreDriverMissingError } from "../errors.js";
 
 /** Connection settings as pg's `PoolConfig` takes them (any PoolConfig object fits). */
 export interface PostgresConnectionConfig {

@@ -1,7 +1,7 @@
 /** The SQL a PostgreSQL signal store runs, and the conversions between its rows and records. */
-import type { JsonObject } from "../session/serialize.js";
+import type { JsonObject } from "../../session/serialize.js";
 import type { QuotedNames } from "./postgresSchema.js";
-import type { SessionSignalRecord } from "./signalStore.js";
+import type { SessionSignalRecord } from "../signalStore.js";
 
 const COLUMNS_PER_ROW = 5;
 

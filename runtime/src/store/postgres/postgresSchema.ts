@@ -1,6 +1,6 @@
-import { InvalidValueError } from "../shared/errors.js";
+import { InvalidValueError } from "../../shared/errors.js";
 import type { PgPool, PgPoolClient } from "./postgresDriver.js";
-import { NewerSchemaError, NotASignalDatabaseError } from "./sqliteErrors.js";
+import { NewerSchemaError, NotASignalDatabaseError } from "../errors.js";
 
 /** The table layout this code writes. Bump it with a migration step when the tables change. */
 export const POSTGRES_SIGNAL_SCHEMA_VERSION = 1;

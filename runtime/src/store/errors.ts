@@ -1,3 +1,4 @@
+// The errors every signal store raises; each names the database it is about.
 import { HookLensError } from "../shared/errors.js";
 
 /** A signal store could not be used; `path` names the database: the SQLite file, or a PostgreSQL URL without its password. */
@@ -12,7 +13,7 @@ export class SignalStoreError extends HookLensError {
   }
 }
 
-/** The file exists but is not a SQLite database, or is one that HookLens did not write. */
+/** The database exists but is not a signal database: not SQLite, or tables HookLens did not write. */
 export class NotASignalDatabaseError extends SignalStoreError {
   override name = "NotASignalDatabaseError";
 }
@@ -52,36 +53,17 @@ export class SignalStoreClosedError extends SignalStoreError {
   override name = "SignalStoreClosedError";
 }
 
-const BUSY = /database is locked|database table is locked|SQLITE_BUSY/i;
-const NOT_A_DB = /file is not a database|database disk image is malformed|SQLITE_NOTADB|SQLITE_CORRUPT/i;
-const READ_ONLY = /readonly database|read-only|unable to open database file|Could not open the database|disk I\/O error|SQLITE_CANTOPEN|SQLITE_READONLY/i;
-
-/** True when a driver error means "someone else holds the lock, try again later". */
-export function isBusyError(error: unknown): boolean {
-  return error instanceof Error && BUSY.test(error.message);
+/** The PostgreSQL server could not be reached: refused, unknown host, timed out, shutting down. */
+export class SignalStoreUnreachableError extends SignalStoreError {
+  override name = "SignalStoreUnreachableError";
 }
 
-/**
- * Turns a driver error (node-sqlite3-wasm only gives a message) into the specific store error,
- * naming the file so the user knows which one to fix. Unknown errors are wrapped as they are.
- */
-export function classifySqliteError(error: unknown, path: string, doing: string): SignalStoreError {
-  if (error instanceof SignalStoreError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  if (NOT_A_DB.test(message)) {
-    return new NotASignalDatabaseError(path, `${path} is not a SQLite database (${message})`, { cause: error });
-  }
-  if (BUSY.test(message)) {
-    return new SignalStoreLockedError(
-      path,
-      `${path} stayed locked by another process while ${doing}; if no HookLens program is running, remove the stale lock folder ${path}.lock`,
-      { cause: error },
-    );
-  }
-  if (READ_ONLY.test(message)) {
-    return new SignalStoreUnwritableError(path, `cannot write ${path} while ${doing}: ${message} (read-only location or missing permission?)`, {
-      cause: error,
-    });
-  }
-  return new SignalStoreError(path, `SQLite error on ${path} while ${doing}: ${message}`, { cause: error });
+/** The server refused the credentials (wrong password, unknown user, no pg_hba.conf entry). */
+export class SignalStoreAuthError extends SignalStoreError {
+  override name = "SignalStoreAuthError";
+}
+
+/** PostgreSQL persistence was asked for but the optional `pg` package is not installed. */
+export class SignalStoreDriverMissingError extends SignalStoreError {
+  override name = "SignalStoreDriverMissingError";
 }

@@ -1,24 +1,11 @@
 import { scrub } from "./postgresTarget.js";
 import {
+  SignalStoreAuthError,
   SignalStoreError,
   SignalStoreMissingError,
+  SignalStoreUnreachableError,
   SignalStoreUnwritableError,
-} from "./sqliteErrors.js";
-
-/** The PostgreSQL server could not be reached: refused, unknown host, timed out, shutting down. */
-export class SignalStoreUnreachableError extends SignalStoreError {
-  override name = "SignalStoreUnreachableError";
-}
-
-/** The server refused the credentials (wrong password, unknown user, no pg_hba.conf entry). */
-export class SignalStoreAuthError extends SignalStoreError {
-  override name = "SignalStoreAuthError";
-}
-
-/** PostgreSQL persistence was asked for but the optional `pg` package is not installed. */
-export class SignalStoreDriverMissingError extends SignalStoreError {
-  override name = "SignalStoreDriverMissingError";
-}
+} from "../errors.js";
 
 /** Node socket errors that mean "no server there (now)". */
 const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE", "ENOENT"]);
