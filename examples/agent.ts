@@ -2,8 +2,8 @@
  * The demo: one support-desk run through every hook scope of @hooklens/runtime.
  *
  * - Session scope: a TOOL_PRE guard on the session bus blocks a destructive call; TOOL_ERROR
- *   reports a failing tool; the observer records every signal (and streams them to the editor
- *   when HOOKLENS_LIVE is set).
+ *   reports a failing tool; the observer records every signal (streams them to the editor when
+ *   HOOKLENS_LIVE is set, and writes them to the SQLite file when one exists).
  * - Tool scope: zod-validated tools, run through act() on a Branch.
  * - Service scope: a model with its own pre/post-invocation hooks and a per-chunk stream handler.
  * - Middleware: the executor wraps every tool and model call with a budget and a rate limit.
@@ -14,6 +14,7 @@ import { z } from "zod";
 import {
   BranchTools,
   BudgetHook,
+  closeEmbeddedSignalStores,
   Executor,
   HookPoint,
   HookRegistry,
@@ -96,6 +97,9 @@ export async function runAgent(print: (line: string) => void = console.log): Pro
     print(line);
   };
   const session = new Session();
+  // Every signal is also written to SQLite when .hooklens/signals.db (or $HOOKLENS_DB) exists;
+  // `npm run demo` points HOOKLENS_DB at a fresh file and then reads the session back.
+  session.observer.bindDbPersistence(session.id);
   const bus = session.hooks; // create the bus before the branch: a branch included earlier never gets it
   const branch = session.newBranch();
 
@@ -149,4 +153,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const hookSignals = signals.filter((s): s is HookSignal => s instanceof HookSignal);
   console.log(`\nThe session observer recorded ${signals.length} signals; the hook points among them:`);
   for (const signal of hookSignals) console.log(`  ${String(signal.point).padEnd(14)} ${summary(signal.payload)}`);
+  await closeEmbeddedSignalStores();
 }
