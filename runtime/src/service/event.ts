@@ -32,7 +32,6 @@ export interface EventDict extends ExecutionDict {
 
 const UNSET: unique symbol = Symbol("unset");
 
-
 /** Seconds on a monotonic clock. */
 export function monotonicSeconds(): number {
   return performance.now() / 1000;

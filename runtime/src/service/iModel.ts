@@ -135,7 +135,10 @@ export class IModel {
       });
       const running = runHook(preCreate, options.signal, startMs);
       if (running) await running;
-      else if (preCreate[ENDED_AT_MS] !== undefined) apiCallCreatedAt = epochSecondsAt(preCreate[ENDED_AT_MS]);
+      else {
+        const endedAtMs = preCreate[ENDED_AT_MS];
+        if (endedAtMs !== undefined) apiCallCreatedAt = epochSecondsAt(endedAtMs);
+      }
       if (preCreate.shouldExit) throw preCreate.exitCause ?? new HookPhaseError("PreEventCreate hook requested exit without a cause");
     }
     if (!isHookedEventClass(eventType)) {
