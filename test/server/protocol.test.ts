@@ -113,6 +113,24 @@ describe("language server over JSON-RPC", () => {
     expect(change!.edits).toEqual([{ range: { start: { line: 1, character: at }, end: { line: 1, character: at } }, newText: "_event: null, _chunkType: string, " }]);
   });
 
+  it("reports HL005 on the early inclusion, with a hover and no quick fix", async () => {
+    const trapUri = pathToFileURL(fixture.path("branches.ts")).href;
+    const text = 'import { Session } from "@hooklens/runtime";\nconst session = new Session();\nsession.newBranch();\nexport const bus = session.hooks;\n';
+    await connection.sendNotification("textDocument/didOpen", { textDocument: { uri: trapUri, languageId: "typescript", version: 1, text } });
+    const [diagnostic, ...rest] = (await pull(trapUri)).items;
+    expect(rest).toEqual([]);
+    expect(diagnostic).toMatchObject({ code: "HL005", severity: 2, range: { start: { line: 2, character: 0 }, end: { line: 2, character: 19 } } });
+    const hover = await connection.sendRequest(HoverRequest.type, { textDocument: { uri: trapUri }, position: { line: 2, character: 10 } });
+    const value = hover && typeof hover.contents === "object" && "value" in hover.contents ? hover.contents.value : "";
+    expect(value).toContain("HookLens HL005");
+    const actions = await connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri: trapUri },
+      range: diagnostic!.range,
+      context: { diagnostics: [diagnostic!] },
+    });
+    expect(actions).toEqual([]);
+  });
+
   it("returns an empty report for a document it was never given", async () => {
     expect((await pull(pathToFileURL(fixture.path("unknown.ts")).href)).items).toEqual([]);
     expect(stderr).toBe("");

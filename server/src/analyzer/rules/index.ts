@@ -3,6 +3,7 @@ import { dormantHookPoint } from "./hl001DormantHookPoint.js";
 import { unwiredErrorHandler } from "./hl002UnwiredErrorHandler.js";
 import { streamHandlerArity } from "./hl003StreamHandlerArity.js";
 import { postHookDictOnly } from "./hl004PostHookDictOnly.js";
+import { branchBeforeBus } from "./hl005BranchBeforeBus.js";
 
 /** Every rule, in code order. A new rule is one file in this folder plus one line here and a docs page. */
-export const ALL_RULES: readonly Rule[] = [dormantHookPoint, unwiredErrorHandler, streamHandlerArity, postHookDictOnly];
+export const ALL_RULES: readonly Rule[] = [dormantHookPoint, unwiredErrorHandler, streamHandlerArity, postHookDictOnly, branchBeforeBus];

@@ -1,0 +1,39 @@
+import { Node, SyntaxKind } from "ts-morph";
+
+/** Wrappers a value passes through unchanged: `(x)`, `x!`, `x as T`, `x satisfies T`, `<T>x`. */
+function isTransparent(node: Node): node is Node & { getExpression(): Node } {
+  return (
+    Node.isParenthesizedExpression(node) ||
+    Node.isNonNullExpression(node) ||
+    Node.isAsExpression(node) ||
+    Node.isSatisfiesExpression(node) ||
+    Node.isTypeAssertion(node)
+  );
+}
+
+/** The largest expression around `node` that still denotes the same value. */
+export function outermostWrapper(node: Node): Node {
+  let current = node;
+  for (let parent = current.getParent(); parent && isTransparent(parent); parent = current.getParent()) current = parent;
+  return current;
+}
+
+/** The value expression inside any transparent wrappers. */
+export function unwrapped(node: Node): Node {
+  let current = node;
+  while (isTransparent(current)) current = current.getExpression();
+  return current;
+}
+
+/** Whether `node` is written to: the target of `=`, `+=`, … or of `++`/`--`. */
+export function isWriteTarget(node: Node): boolean {
+  const outer = outermostWrapper(node);
+  const parent = outer.getParent();
+  if (Node.isBinaryExpression(parent)) {
+    const operator = parent.getOperatorToken().getText();
+    return parent.getLeft() === outer && operator.endsWith("=") && !["==", "===", "!=", "!==", "<=", ">="].includes(operator);
+  }
+  if (!Node.isPrefixUnaryExpression(parent) && !Node.isPostfixUnaryExpression(parent)) return false;
+  const operator = parent.getOperatorToken();
+  return operator === SyntaxKind.PlusPlusToken || operator === SyntaxKind.MinusMinusToken;
+}

@@ -1,0 +1,187 @@
+import { Node, SyntaxKind, type NewExpression, type TypeChecker, type ts } from "ts-morph";
+import { isWriteTarget, outermostWrapper, unwrapped } from "./expressions.js";
+import type { RuntimeResolver } from "./runtimeResolver.js";
+import { scopeOf, type Scope } from "./scopes.js";
+
+/** Which branches a call names: variables (by symbol), all of the session's own, or unknown. */
+export type BranchRefs = { kind: "named"; symbols: ts.Symbol[] } | { kind: "all" } | { kind: "unknown" };
+
+/** What one mention of a tracked Session does, as far as its HookBus is concerned. */
+export type SessionUse =
+  /** Includes branches: `newBranch()`, `includeBranches()`, or the constructor's branch options. */
+  | { kind: "include"; node: Node; label: string; branches: BranchRefs; single: boolean }
+  /** Creates the bus (or reads it): `session.hooks`, `routeMessagePersistence(session, branch)`. */
+  | { kind: "createBus"; node: Node; label: string; attaches: BranchRefs | null }
+  /** Hands the session to code we cannot see, which might create the bus. */
+  | { kind: "escape"; node: Node }
+  /** Assigns another value to the variable or property. */
+  | { kind: "reassign"; node: Node };
+
+/** A runtime Session created in a scope with `new`, and every mention of it, in source order. */
+export interface TrackedSession {
+  /** How the code names it: `session`, `this.session`. */
+  name: string;
+  scope: Scope;
+  uses: SessionUse[];
+}
+
+/** Session members that neither include branches nor touch the bus. */
+const NEUTRAL_MEMBERS = new Set(["id", "observer", "branches", "defaultBranch", "getBranch", "removeBranch", "observe", "route", "gate", "emit", "authorize"]);
+
+/**
+ * The runtime Sessions a scope creates: `const s = new Session(…)` and `this.s = new Session(…)`.
+ * Only the runtime's own class counts (through aliases and re-exports); a subclass may override
+ * what its members do, so it is left alone.
+ */
+export function trackedSessions(scope: Scope, runtime: RuntimeResolver, checker: TypeChecker): TrackedSession[] {
+  const found: TrackedSession[] = [];
+  scope.forEachDescendant((node) => {
+    if (scopeOf(node) !== scope) return;
+    if (Node.isVariableDeclaration(node)) {
+      const origin = sessionConstruction(node.getInitializer(), runtime);
+      const name = node.getNameNode();
+      if (origin && Node.isIdentifier(name)) {
+        const symbol = name.getSymbol()?.compilerSymbol;
+        const mentions = scope.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => id !== name && refersTo(id, symbol, checker));
+        found.push(track(name.getText(), scope, origin, mentions, runtime, checker));
+      }
+    } else if (Node.isBinaryExpression(node) && node.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
+      const origin = sessionConstruction(node.getRight(), runtime);
+      const target = unwrapped(node.getLeft());
+      if (origin && Node.isPropertyAccessExpression(target) && target.getExpression().getKind() === SyntaxKind.ThisKeyword) {
+        const property = target.getName();
+        // Mentions before the assignment in the same scope denote an earlier value.
+        const mentions = scope
+          .getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)
+          .filter((p) => p !== target && p.getName() === property && p.getExpression().getKind() === SyntaxKind.ThisKeyword)
+          .filter((p) => scopeOf(p) !== scope || p.getStart() > node.getEnd());
+        const session = track(`this.${property}`, scope, origin, mentions, runtime, checker);
+        session.uses.push(...thisEscapes(scope, node.getEnd(), property));
+        session.uses.sort((a, b) => a.node.getStart() - b.node.getStart());
+        found.push(session);
+      }
+    }
+  });
+  return found;
+}
+
+function track(name: string, scope: Scope, origin: NewExpression, mentions: Node[], runtime: RuntimeResolver, checker: TypeChecker): TrackedSession {
+  const uses: SessionUse[] = [];
+  const constructed = constructorInclusion(origin, checker);
+  if (constructed) uses.push(constructed);
+  for (const mention of mentions) {
+    const use = classify(mention, name, runtime, checker);
+    if (use) uses.push(use);
+  }
+  uses.sort((a, b) => a.node.getStart() - b.node.getStart());
+  return { name, scope, uses };
+}
+
+/** The `new Session(…)` an initializer or assigned value is, when it is the runtime's own class. */
+function sessionConstruction(value: Node | undefined, runtime: RuntimeResolver): NewExpression | null {
+  const inner = value && unwrapped(value);
+  return inner && Node.isNewExpression(inner) && runtime.is(inner.getExpression(), "Session") ? inner : null;
+}
+
+function refersTo(id: Node, symbol: ts.Symbol | undefined, checker: TypeChecker): boolean {
+  if (!symbol) return false;
+  const parent = id.getParent();
+  // `{ session }` names the property; the value it takes is the variable.
+  if (Node.isShorthandPropertyAssignment(parent)) return checker.getShorthandAssignmentValueSymbol(parent)?.compilerSymbol === symbol;
+  return id.getSymbol()?.compilerSymbol === symbol;
+}
+
+/** Null for a mention that neither includes, creates nor lets the session go. */
+function classify(mention: Node, name: string, runtime: RuntimeResolver, checker: TypeChecker): SessionUse | null {
+  if (mention.getFirstAncestor(Node.isTypeNode)) return null; // `typeof session` runs nothing
+  if (isWriteTarget(mention)) return { kind: "reassign", node: mention };
+  const outer = outermostWrapper(mention);
+  const parent = outer.getParent();
+  if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === outer) {
+    const member = parent.getName();
+    const call = outermostWrapper(parent).getParent();
+    const called = Node.isCallExpression(call) && unwrapped(call.getExpression()) === parent ? call : null;
+    if (member === "hooks") return { kind: "createBus", node: parent, label: `reading ${name}.hooks`, attaches: null };
+    if (member === "newBranch" && called) return { kind: "include", node: called, label: `${name}.newBranch()`, branches: newBranchResult(called, checker), single: true };
+    if (member === "includeBranches" && called) {
+      const [first] = called.getArguments();
+      const branches: BranchRefs = first ? branchRefs(first, name, checker) : { kind: "unknown" };
+      const single = first !== undefined && !Node.isArrayLiteralExpression(unwrapped(first)) && branches.kind === "named";
+      return { kind: "include", node: called, label: `${name}.includeBranches()`, branches, single };
+    }
+    return NEUTRAL_MEMBERS.has(member) ? null : { kind: "escape", node: mention };
+  }
+  if (Node.isCallExpression(parent) && parent.getArguments()[0] === outer && runtime.is(unwrapped(parent.getExpression()), "routeMessagePersistence")) {
+    const branch = parent.getArguments()[1];
+    return { kind: "createBus", node: parent, label: "routeMessagePersistence()", attaches: branch ? branchRefs(branch, name, checker) : null };
+  }
+  return { kind: "escape", node: mention };
+}
+
+/** `const b = session.newBranch()` names its branch `b`; any other use leaves it unnamed. */
+function newBranchResult(call: Node, checker: TypeChecker): BranchRefs {
+  const holder = outermostWrapper(call).getParent();
+  if (Node.isVariableDeclaration(holder) && Node.isIdentifier(holder.getNameNode())) {
+    const symbol = checker.getSymbolAtLocation(holder.getNameNode())?.compilerSymbol;
+    if (symbol) return { kind: "named", symbols: [symbol] };
+  }
+  return { kind: "unknown" };
+}
+
+/** The branches an argument names: `b`, `[a, b]`, or the session's own `session.branches`. */
+function branchRefs(argument: Node, sessionName: string, checker: TypeChecker): BranchRefs {
+  const value = unwrapped(argument);
+  if (Node.isPropertyAccessExpression(value) && value.getName() === "branches" && unwrapped(value.getExpression()).getText() === sessionName) return { kind: "all" };
+  const items = Node.isArrayLiteralExpression(value) ? value.getElements().map(unwrapped) : [value];
+  const symbols = items.map((item) => (Node.isIdentifier(item) ? checker.getSymbolAtLocation(item)?.compilerSymbol : undefined));
+  return symbols.every((s): s is ts.Symbol => s !== undefined) ? { kind: "named", symbols } : { kind: "unknown" };
+}
+
+/** `new Session({ defaultBranch, branches })` includes those branches before anything else can run. */
+function constructorInclusion(origin: NewExpression, checker: TypeChecker): SessionUse | null {
+  const options = origin.getArguments()[0];
+  const object = options && unwrapped(options);
+  if (!object || !Node.isObjectLiteralExpression(object)) return null;
+  const symbols: ts.Symbol[] = [];
+  let named = true;
+  let includes = false;
+  for (const key of ["defaultBranch", "branches"]) {
+    const property = object.getProperty(key);
+    if (!property) continue;
+    includes = true;
+    const refs = Node.isPropertyAssignment(property)
+      ? branchRefs(property.getInitializerOrThrow(), "", checker)
+      : Node.isShorthandPropertyAssignment(property)
+        ? namedOrUnknown(checker.getShorthandAssignmentValueSymbol(property)?.compilerSymbol)
+        : { kind: "unknown" as const };
+    if (refs.kind === "named") symbols.push(...refs.symbols);
+    else named = false;
+  }
+  if (!includes) return null;
+  const branches: BranchRefs = named ? { kind: "named", symbols } : { kind: "unknown" };
+  return { kind: "include", node: origin, label: `new ${origin.getExpression().getText()}({ … })`, branches, single: false };
+}
+
+function namedOrUnknown(symbol: ts.Symbol | undefined): BranchRefs {
+  return symbol ? { kind: "named", symbols: [symbol] } : { kind: "unknown" };
+}
+
+/**
+ * For a session held in `this.<property>`: after the assignment, calling another method on
+ * `this` or handing `this` on may reach the session from code we cannot see.
+ */
+function thisEscapes(scope: Scope, after: number, property: string): SessionUse[] {
+  const escapes: SessionUse[] = [];
+  for (const self of scope.getDescendantsOfKind(SyntaxKind.ThisKeyword)) {
+    if (scopeOf(self) === scope && self.getStart() < after) continue;
+    const outer = outermostWrapper(self);
+    const parent = outer.getParent();
+    if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === outer) {
+      if (parent.getName() === property) continue; // a mention of the session itself
+      const call = outermostWrapper(parent).getParent();
+      if (!(Node.isCallExpression(call) && unwrapped(call.getExpression()) === parent)) continue; // reading or writing a field
+    }
+    escapes.push({ kind: "escape", node: self });
+  }
+  return escapes;
+}
