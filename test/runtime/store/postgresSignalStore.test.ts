@@ -15,9 +15,9 @@ import {
   defaultSignalDbPath,
   type JsonObject,
   type PostgresSignalStoreOptions,
-  type SessionSignalRecord,
 } from "@hooklens/runtime";
 import { startPostgres, type PostgresServer } from "../../helpers/postgres.js";
+import { signalRecord } from "../../helpers/signalRecords.js";
 
 let server: PostgresServer;
 let databases = 0;
@@ -42,13 +42,6 @@ async function open(url: string, options: PostgresSignalStoreOptions = {}): Prom
   return store;
 }
 
-const record = (sessionId: string, ts: number, payload: JsonObject = {}, kind = "Signal", opId = ""): SessionSignalRecord => ({
-  sessionId,
-  kind,
-  opId,
-  ts,
-  payload,
-});
 
 describe("PostgresSignalStore", () => {
   it("creates the table, its index and a version row, and reads back every field and the same JSON object", async () => {
@@ -62,7 +55,7 @@ describe("PostgresSignalStore", () => {
       flags: [true, false, null],
       nested: { deeper: { list: [1, "two", { three: 3 }] }, empty: {} },
     };
-    store.insertSessionSignal(record("s1", 1_796_000_000.123456, payload, "HookSignal", "op-9"));
+    store.insertSessionSignal(signalRecord("s1", 1_796_000_000.123456, payload, "HookSignal", "op-9"));
     const [back] = await store.listSessionSignals("s1");
     expect(back).toEqual({ sessionId: "s1", kind: "HookSignal", opId: "op-9", ts: 1_796_000_000.123456, payload });
     // jsonb keeps values exactly but not key order: the same keys come back.
@@ -88,8 +81,8 @@ describe("PostgresSignalStore", () => {
 
   it("stores NUL and lone surrogates, which jsonb refuses, as U+FFFD instead of losing the batch", async () => {
     const store = await open(await freshDatabase());
-    store.insertSessionSignal(record("odd\0id", 1, { nul: "a\u0000b", lone: "x\ud800y", pair: "😀", kept: "\\u0000" }));
-    store.insertSessionSignal(record("odd\0id", 2, { fine: true }));
+    store.insertSessionSignal(signalRecord("odd\0id", 1, { nul: "a\u0000b", lone: "x\ud800y", pair: "😀", kept: "\\u0000" }));
+    store.insertSessionSignal(signalRecord("odd\0id", 2, { fine: true }));
     await store.flush();
     expect(store.droppedWrites).toBe(0);
     const rows = await store.listSessionSignals("odd\uFFFDid");
@@ -103,7 +96,7 @@ describe("PostgresSignalStore", () => {
     let n = 0;
     // 2,500 rows in bursts of 250 per turn, with timestamps running backwards.
     for (let turn = 0; turn < 10; turn++) {
-      for (let i = 0; i < 250; i++, n++) store.insertSessionSignal(record(sessions[n % 3]!, 10_000 - n, { n }));
+      for (let i = 0; i < 250; i++, n++) store.insertSessionSignal(signalRecord(sessions[n % 3]!, 10_000 - n, { n }));
       await new Promise((resolve) => setImmediate(resolve));
     }
     await store.flush();
@@ -122,7 +115,7 @@ describe("PostgresSignalStore", () => {
   it("writes a burst of one turn as a single INSERT", async () => {
     const url = await freshDatabase();
     const store = await open(url);
-    for (let i = 0; i < 500; i++) store.insertSessionSignal(record("burst", i, { i }));
+    for (let i = 0; i < 500; i++) store.insertSessionSignal(signalRecord("burst", i, { i }));
     await store.flush();
     const rows = await server.sql("SELECT count(*)::int AS n, count(DISTINCT xmin::text)::int AS transactions FROM hooklens_session_signals", `store_${databases}`);
     expect(rows).toEqual([{ n: 500, transactions: 1 }]);
@@ -130,10 +123,10 @@ describe("PostgresSignalStore", () => {
 
   it("lists the recorded sessions with first and last time and count, oldest first", async () => {
     const store = await open(await freshDatabase());
-    store.insertSessionSignal(record("late", 50));
-    store.insertSessionSignal(record("early", 7));
-    store.insertSessionSignal(record("late", 40));
-    store.insertSessionSignal(record("late", 60.5));
+    store.insertSessionSignal(signalRecord("late", 50));
+    store.insertSessionSignal(signalRecord("early", 7));
+    store.insertSessionSignal(signalRecord("late", 40));
+    store.insertSessionSignal(signalRecord("late", 60.5));
     expect(await store.listSessions()).toEqual([
       { sessionId: "late", firstTs: 40, lastTs: 60.5, signalCount: 3 },
       { sessionId: "early", firstTs: 7, lastTs: 7, signalCount: 1 },
@@ -145,8 +138,8 @@ describe("PostgresSignalStore", () => {
     const url = await freshDatabase();
     const store = await open(url);
     // Returns nothing to await: the caller is never held up by the network.
-    expect(store.insertSessionSignal(record("q", 1))).toBeUndefined();
-    store.insertSessionSignal(record("q", 2));
+    expect(store.insertSessionSignal(signalRecord("q", 1))).toBeUndefined();
+    store.insertSessionSignal(signalRecord("q", 2));
     expect(store.pendingWrites).toBe(2);
     await store.flush();
     expect(store.pendingWrites).toBe(0);
@@ -157,14 +150,14 @@ describe("PostgresSignalStore", () => {
   it("writes what is queued when closed, refuses use afterwards, and a read-only open reads but never writes", async () => {
     const url = await freshDatabase();
     const store = await PostgresSignalStore.open(url);
-    store.insertSessionSignal(record("c", 1, { x: 1 }));
+    store.insertSessionSignal(signalRecord("c", 1, { x: 1 }));
     await store.close();
     await store.close(); // idempotent
-    expect(() => store.insertSessionSignal(record("c", 2))).toThrow(SignalStoreClosedError);
+    expect(() => store.insertSessionSignal(signalRecord("c", 2))).toThrow(SignalStoreClosedError);
     await expect(store.listSessionSignals("c")).rejects.toThrow(/is closed/);
     const reader = await open(url, { readOnly: true });
     expect((await reader.listSessionSignals("c")).map((r) => r.payload)).toEqual([{ x: 1 }]);
-    expect(() => reader.insertSessionSignal(record("c", 3))).toThrow(SignalStoreUnwritableError);
+    expect(() => reader.insertSessionSignal(signalRecord("c", 3))).toThrow(SignalStoreUnwritableError);
   });
 
   it("read-only, creates nothing: an empty database has no sessions until a writer creates the table", async () => {
@@ -173,7 +166,7 @@ describe("PostgresSignalStore", () => {
     expect(await reader.listSessions()).toEqual([]);
     expect(await server.sql("SELECT to_regclass('hooklens_session_signals')::text AS t", `store_${databases}`)).toEqual([{ t: null }]);
     const writer = await open(url);
-    writer.insertSessionSignal(record("later", 1));
+    writer.insertSessionSignal(signalRecord("later", 1));
     await writer.flush();
     expect((await reader.listSessions()).map((s) => s.sessionId)).toEqual(["later"]);
   });
@@ -182,7 +175,7 @@ describe("PostgresSignalStore", () => {
     const url = await freshDatabase();
     const store = await open(url, { schema: "team_a", table: "agent_runs" });
     expect(store.table).toBe("team_a.agent_runs");
-    store.insertSessionSignal(record("t", 1, { where: "team_a" }));
+    store.insertSessionSignal(signalRecord("t", 1, { where: "team_a" }));
     await store.flush();
     const rows = await server.sql("SELECT session_id, payload FROM team_a.agent_runs", `store_${databases}`);
     expect(rows).toEqual([{ session_id: "t", payload: { where: "team_a" } }]);
@@ -195,7 +188,7 @@ describe("PostgresSignalStore", () => {
   it("lets several stores open a new database at once: one creates the table, all write to it", async () => {
     const url = await freshDatabase();
     const stores = await Promise.all(Array.from({ length: 4 }, () => open(url)));
-    stores.forEach((store, i) => store.insertSessionSignal(record("shared", i, { i })));
+    stores.forEach((store, i) => store.insertSessionSignal(signalRecord("shared", i, { i })));
     await Promise.all(stores.map((store) => store.flush()));
     expect((await stores[0]!.listSessions())[0]!.signalCount).toBe(4);
   });

@@ -9,9 +9,9 @@ import {
   SignalStoreUnwritableError,
   SqliteSignalStore,
   type JsonObject,
-  type SessionSignalRecord,
 } from "@hooklens/runtime";
 import { createTempDir } from "../../helpers/tempDir.js";
+import { signalRecord } from "../../helpers/signalRecords.js";
 
 let temp: ReturnType<typeof createTempDir>;
 const opened: SqliteSignalStore[] = [];
@@ -27,13 +27,6 @@ async function open(name = "signals.db", readOnly = false): Promise<SqliteSignal
   return store;
 }
 
-const record = (sessionId: string, ts: number, payload: JsonObject = {}, kind = "Signal", opId = ""): SessionSignalRecord => ({
-  sessionId,
-  kind,
-  opId,
-  ts,
-  payload,
-});
 
 describe("SqliteSignalStore", () => {
   it("creates the file and its missing parent folders", async () => {
@@ -51,7 +44,7 @@ describe("SqliteSignalStore", () => {
       flags: [true, false, null],
       nested: { deeper: { list: [1, "two", { three: 3 }] }, empty: {} },
     };
-    store.insertSessionSignal(record("s1", 1_796_000_000.123456, payload, "HookSignal", "op-9"));
+    store.insertSessionSignal(signalRecord("s1", 1_796_000_000.123456, payload, "HookSignal", "op-9"));
     const [back] = store.listSessionSignals("s1");
     expect(back).toEqual({ sessionId: "s1", kind: "HookSignal", opId: "op-9", ts: 1_796_000_000.123456, payload });
     expect(Object.keys(back!.payload)).toEqual(Object.keys(payload));
@@ -59,20 +52,20 @@ describe("SqliteSignalStore", () => {
 
   it("lists one session's records in insertion order, not by timestamp", async () => {
     const store = await open();
-    store.insertSessionSignal(record("a", 30, { n: 1 }));
-    store.insertSessionSignal(record("b", 10, { n: 2 }));
-    store.insertSessionSignal(record("a", 5, { n: 3 }));
-    store.insertSessionSignal(record("a", 20, { n: 4 }));
+    store.insertSessionSignal(signalRecord("a", 30, { n: 1 }));
+    store.insertSessionSignal(signalRecord("b", 10, { n: 2 }));
+    store.insertSessionSignal(signalRecord("a", 5, { n: 3 }));
+    store.insertSessionSignal(signalRecord("a", 20, { n: 4 }));
     expect(store.listSessionSignals("a").map((r) => r.payload["n"])).toEqual([1, 3, 4]);
     expect(store.listSessionSignals("missing")).toEqual([]);
   });
 
   it("lists the recorded sessions with first and last time and count, oldest first", async () => {
     const store = await open();
-    store.insertSessionSignal(record("late", 50));
-    store.insertSessionSignal(record("early", 7));
-    store.insertSessionSignal(record("late", 40));
-    store.insertSessionSignal(record("late", 60));
+    store.insertSessionSignal(signalRecord("late", 50));
+    store.insertSessionSignal(signalRecord("early", 7));
+    store.insertSessionSignal(signalRecord("late", 40));
+    store.insertSessionSignal(signalRecord("late", 60));
     expect(store.listSessions()).toEqual([
       { sessionId: "late", firstTs: 40, lastTs: 60, signalCount: 3 },
       { sessionId: "early", firstTs: 7, lastTs: 7, signalCount: 1 },
@@ -81,17 +74,17 @@ describe("SqliteSignalStore", () => {
 
   it("keeps records across close and reopen, read-only included", async () => {
     const writer = await open();
-    writer.insertSessionSignal(record("kept", 1, { x: 1 }));
+    writer.insertSessionSignal(signalRecord("kept", 1, { x: 1 }));
     writer.close();
     const reader = await open("signals.db", true);
     expect(reader.listSessionSignals("kept").map((r) => r.payload)).toEqual([{ x: 1 }]);
-    expect(() => reader.insertSessionSignal(record("kept", 2))).toThrow(SignalStoreUnwritableError);
+    expect(() => reader.insertSessionSignal(signalRecord("kept", 2))).toThrow(SignalStoreUnwritableError);
   });
 
   it("queues inserts off the caller's stack and writes them by the next turn; flush() waits for them", async () => {
     const store = await open();
-    store.insertSessionSignal(record("q", 1));
-    store.insertSessionSignal(record("q", 2));
+    store.insertSessionSignal(signalRecord("q", 1));
+    store.insertSessionSignal(signalRecord("q", 2));
     expect(store.pendingWrites).toBe(2);
     await store.flush();
     expect(store.pendingWrites).toBe(0);
@@ -101,9 +94,9 @@ describe("SqliteSignalStore", () => {
 
   it("writes what is still queued when closed, and refuses writes afterwards", async () => {
     const store = await open();
-    store.insertSessionSignal(record("c", 1));
+    store.insertSessionSignal(signalRecord("c", 1));
     store.close();
-    expect(() => store.insertSessionSignal(record("c", 2))).toThrow(SignalStoreClosedError);
+    expect(() => store.insertSessionSignal(signalRecord("c", 2))).toThrow(SignalStoreClosedError);
     expect(() => store.listSessionSignals("c")).toThrow(/is closed/);
     expect((await open("signals.db", true)).listSessionSignals("c")).toHaveLength(1);
   });
@@ -112,7 +105,7 @@ describe("SqliteSignalStore", () => {
     const store = await open();
     const lock = `${store.path}.lock`;
     mkdirSync(lock); // what node-sqlite3-wasm's file lock is: a folder next to the database
-    for (let i = 0; i < 5; i++) store.insertSessionSignal(record("locked", i, { i }));
+    for (let i = 0; i < 5; i++) store.insertSessionSignal(signalRecord("locked", i, { i }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(store.pendingWrites).toBe(5);
     expect(store.busyRetries).toBeGreaterThan(0);

@@ -2,22 +2,18 @@
 // bundle (server/dist/cli.cjs), which requires pg from node_modules.
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PostgresSignalStore, type SessionSignalRecord } from "@hooklens/runtime";
+import { PostgresSignalStore } from "@hooklens/runtime";
 import { builtCli } from "../../helpers/builtCli.js";
 import { PASSWORD_USER, startPostgres, type PostgresServer } from "../../helpers/postgres.js";
+import { RECORDED_ROWS, RECORDED_T0 } from "../../helpers/signalRecords.js";
 
 let cli: string;
 let server: PostgresServer;
 let url: string;
 let target: string;
 
-const T0 = Date.UTC(2026, 0, 2, 3, 4, 5) / 1000;
-const rows: SessionSignalRecord[] = [
-  { sessionId: "sess-alpha", kind: "HookSignal", opId: "", ts: T0, payload: { createdAt: T0, metadata: {}, schemaVersion: 1, point: "tool.pre", payload: { tool: "search" } } },
-  { sessionId: "sess-beta", kind: "Signal", opId: "", ts: T0 + 1, payload: { data: "other" } },
-  { sessionId: "sess-alpha", kind: "NodeStarted", opId: "op-7", ts: T0 + 2.5, payload: { data: "line one\nline two" } },
-  { sessionId: "sess-alpha", kind: "Signal", opId: "", ts: T0 + 3, payload: { truncated: true, originalBytes: 40_000, data: '{"createdAt":1,"data":"zzzz' } },
-];
+const T0 = RECORDED_T0;
+const rows = RECORDED_ROWS;
 
 beforeAll(async () => {
   cli = builtCli();
