@@ -2,14 +2,11 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import * as vscode from "vscode";
 import { z } from "zod";
-import type { RecordedSession } from "@hooklens/runtime/store";
+import { DEFAULT_SIGNAL_DB, type RecordedSession } from "@hooklens/runtime/store";
 import { listRecordedSessions, readRecordedSession } from "./recordingReader.js";
 import type { LiveRun, SignalStore } from "./signalStore.js";
 
 export const OPEN_RECORDING_COMMAND = "hooklens.signals.openRecording";
-
-/** Where the runtime records by default, relative to a workspace folder. */
-const DEFAULT_DATABASE = join(".hooklens", "signals.db");
 
 /** Arguments for running the command without its pickers (keybindings, tests). */
 const argsSchema = z
@@ -54,7 +51,8 @@ export async function openRecording(store: SignalStore, rawArgs?: unknown): Prom
 /** The workspace's default database if it exists, else a file picker. */
 async function pickDatabase(): Promise<string | undefined> {
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
-    const candidate = join(folder.uri.fsPath, DEFAULT_DATABASE);
+    // Where a program started in this folder records by default.
+    const candidate = join(folder.uri.fsPath, DEFAULT_SIGNAL_DB);
     if (existsSync(candidate)) return candidate;
   }
   const picked = await vscode.window.showOpenDialog({
