@@ -7,7 +7,10 @@ export type Severity = "error" | "warning" | "information" | "hint";
 export interface Finding {
   code: string;
   severity: Severity;
+  /** The headline editors show in the Problems list: the construct and its consequence, at most 100 characters. */
   message: string;
+  /** Why it happens and what to do instead, for this case; the hover shows it under the headline. */
+  explanation?: string | undefined;
   start: number;
   end: number;
   /** A certain, mechanical correction offered as a quick fix. */

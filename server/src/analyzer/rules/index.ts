@@ -7,4 +7,11 @@ import { branchBeforeBus } from "./hl005BranchBeforeBus.js";
 import { toolPreTransform } from "./hl006ToolPreTransform.js";
 
 /** Every rule, in code order. A new rule is one file in this folder plus one line here and a docs page. */
-export const ALL_RULES: readonly Rule[] = [dormantHookPoint, unwiredErrorHandler, streamHandlerArity, postHookDictOnly, branchBeforeBus, toolPreTransform];
+export const ALL_RULES: readonly Rule[] = [
+  dormantHookPoint,
+  unwiredErrorHandler,
+  streamHandlerArity,
+  postHookDictOnly,
+  branchBeforeBus,
+  toolPreTransform,
+];
