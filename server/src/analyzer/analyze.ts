@@ -3,10 +3,23 @@ import { ALL_RULES } from "./rules/index.js";
 import { RuntimeResolver } from "./runtimeResolver.js";
 import type { Finding, Rule } from "./types.js";
 
+/**
+ * Why a file was not (fully) analysed, so no caller ever mistakes "could not look" for "no problems".
+ * `start`/`end` locate what it is about (the runtime import, the first syntax error), 0/0 for the whole file.
+ */
+export interface AnalysisNotice {
+  kind: "syntax-errors" | "runtime-unresolved" | "unsupported-file" | "rules-failed";
+  message: string;
+  start: number;
+  end: number;
+}
+
 export interface AnalysisResult {
   findings: Finding[];
   /** Rules that threw; their findings are missing but the others still count. */
   failures: { code: string; error: unknown }[];
+  /** What kept the analysis from being complete; empty when every rule looked at the whole file. */
+  notices: AnalysisNotice[];
 }
 
 export interface AnalyzeOptions {
@@ -36,5 +49,5 @@ export function analyzeSourceFile(sourceFile: SourceFile, options: AnalyzeOption
     }
   }
   findings.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code));
-  return { findings, failures };
+  return { findings, failures, notices: [] };
 }
