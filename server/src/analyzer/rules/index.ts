@@ -5,6 +5,7 @@ import { streamHandlerArity } from "./hl003StreamHandlerArity.js";
 import { postHookDictOnly } from "./hl004PostHookDictOnly.js";
 import { branchBeforeBus } from "./hl005BranchBeforeBus.js";
 import { toolPreTransform } from "./hl006ToolPreTransform.js";
+import { toolkitAliasKey } from "./hl013ToolkitAliasKey.js";
 
 /** Every rule, in code order. A new rule is one file in this folder plus one line here and a docs page. */
 export const ALL_RULES: readonly Rule[] = [
@@ -14,4 +15,5 @@ export const ALL_RULES: readonly Rule[] = [
   postHookDictOnly,
   branchBeforeBus,
   toolPreTransform,
+  toolkitAliasKey,
 ];

@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  CodeActionRequest,
+  DocumentDiagnosticReportKind,
+  DocumentDiagnosticRequest,
+  HoverRequest,
+  InitializeRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+  createProtocolConnection,
+  type CodeAction,
+  type Diagnostic,
+  type FullDocumentDiagnosticReport,
+  type ProtocolConnection,
+  type TextDocumentEdit,
+} from "vscode-languageserver-protocol/node";
+import { bundleServer } from "../helpers/bundleServer.js";
+import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
+
+// The rules for the remaining hook traps (HL012–HL015), through the bundled server as a child
+// process over JSON-RPC, as an editor drives it.
+let child: ChildProcess;
+let connection: ProtocolConnection;
+let fixture: Fixture;
+let stderr = "";
+
+beforeAll(async () => {
+  const { server } = await bundleServer();
+  fixture = createFixture();
+  child = spawn(process.execPath, [server, "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  connection.listen();
+  await connection.sendRequest(InitializeRequest.type, {
+    processId: process.pid,
+    rootUri: pathToFileURL(fixture.dir).href,
+    workspaceFolders: [{ uri: pathToFileURL(fixture.dir).href, name: "fixture" }],
+    capabilities: {},
+  });
+  await connection.sendNotification("initialized", {});
+});
+
+afterAll(async () => {
+  await connection.sendRequest("shutdown").catch(() => undefined);
+  await connection.sendNotification("exit").catch(() => undefined);
+  connection.dispose();
+  if (child.exitCode === null) child.kill();
+  fixture.dispose();
+});
+
+/** Opens `text` as `name` in the fixture folder and pulls its diagnostics. */
+async function open(name: string, text: string, version = 1): Promise<{ uri: string; items: Diagnostic[] }> {
+  const uri = pathToFileURL(fixture.path(name)).href;
+  await connection.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "typescript", version, text } });
+  return { uri, items: await pull(uri) };
+}
+
+async function pull(uri: string): Promise<Diagnostic[]> {
+  const report = await connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
+  expect(report.kind).toBe(DocumentDiagnosticReportKind.Full);
+  return (report as FullDocumentDiagnosticReport).items;
+}
+
+async function hoverText(uri: string, position: { line: number; character: number }): Promise<string> {
+  const hover = await connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position });
+  return hover && typeof hover.contents === "object" && "value" in hover.contents ? hover.contents.value : "";
+}
+
+async function codeActions(uri: string, diagnostic: Diagnostic): Promise<CodeAction[]> {
+  return (await connection.sendRequest(CodeActionRequest.type, {
+    textDocument: { uri },
+    range: diagnostic.range,
+    context: { diagnostics: [diagnostic] },
+  })) as CodeAction[];
+}
+
+describe("trap rules over JSON-RPC", () => {
+  it("HL013: reports a toolkit hook keyed by an alias, hovers it, and its quick fix leaves the file clean", async () => {
+    const text = 'import { CodingToolkit } from "@hooklens/runtime";\nexport const kit = new CodingToolkit().pre("bash_tool", () => undefined);\n';
+    const { uri, items } = await open("toolkit.ts", text, 4);
+    const column = text.split("\n")[1]!.indexOf('"bash_tool"');
+    expect(items).toEqual([
+      expect.objectContaining({
+        code: "HL013",
+        source: "hooklens",
+        severity: 2,
+        range: { start: { line: 1, character: column }, end: { line: 1, character: column + 11 } },
+        codeDescription: { href: expect.stringMatching(/\/docs\/rules\/HL013\.md$/) },
+      }),
+    ]);
+    expect(await hoverText(uri, { line: 1, character: column + 3 })).toContain("HookLens HL013");
+    const [action, ...others] = await codeActions(uri, items[0]!);
+    expect(others).toEqual([]);
+    expect(action).toMatchObject({ kind: "quickfix", title: 'Use the tool name "bash"' });
+    const [change] = action!.edit!.documentChanges as TextDocumentEdit[];
+    expect(change!.textDocument).toEqual({ uri, version: 4 });
+    expect(change!.edits).toEqual([{ range: items[0]!.range, newText: '"bash"' }]);
+    const fixed = text.replace('"bash_tool"', '"bash"');
+    await connection.sendNotification("textDocument/didChange", { textDocument: { uri, version: 5 }, contentChanges: [{ text: fixed }] });
+    expect(await pull(uri)).toEqual([]);
+  });
+
+  it("wrote nothing to stderr", () => {
+    expect(stderr).toBe("");
+  });
+});
