@@ -91,15 +91,36 @@ describe("trap rules over JSON-RPC", () => {
       }),
     ]);
     expect(await hoverText(uri, { line: 1, character: column + 3 })).toContain("HookLens HL013");
-    const [action, ...others] = await codeActions(uri, items[0]!);
-    expect(others).toEqual([]);
-    expect(action).toMatchObject({ kind: "quickfix", title: 'Use the tool name "bash"' });
+    // Other actions (suppressions, documentation) may be offered beside the fix.
+    const action = (await codeActions(uri, items[0]!)).find((a) => a.title === 'Use the tool name "bash"');
+    expect(action).toMatchObject({ kind: "quickfix", isPreferred: true });
     const [change] = action!.edit!.documentChanges as TextDocumentEdit[];
     expect(change!.textDocument).toEqual({ uri, version: 4 });
     expect(change!.edits).toEqual([{ range: items[0]!.range, newText: '"bash"' }]);
     const fixed = text.replace('"bash_tool"', '"bash"');
     await connection.sendNotification("textDocument/didChange", { textDocument: { uri, version: 5 }, contentChanges: [{ text: fixed }] });
     expect(await pull(uri)).toEqual([]);
+  });
+
+  it("HL014: reports a guardrail check that can return undefined, and hovers it", async () => {
+    const text = [
+      'import { GuardrailHook } from "@hooklens/runtime";',
+      "export const guard = new GuardrailHook((_stage, payload) => {",
+      '  if (payload === null) return "empty payload";',
+      "});",
+      "",
+    ].join("\n");
+    const { uri, items } = await open("guard.ts", text);
+    expect(items).toEqual([
+      expect.objectContaining({
+        code: "HL014",
+        severity: 2,
+        message: expect.stringContaining("can return undefined"),
+        range: { start: { line: 1, character: 39 }, end: { line: 1, character: 59 } },
+        codeDescription: { href: expect.stringMatching(/\/docs\/rules\/HL014\.md$/) },
+      }),
+    ]);
+    expect(await hoverText(uri, { line: 1, character: 45 })).toContain("HookLens HL014");
   });
 
   it("wrote nothing to stderr", () => {

@@ -6,6 +6,7 @@ import { postHookDictOnly } from "./hl004PostHookDictOnly.js";
 import { branchBeforeBus } from "./hl005BranchBeforeBus.js";
 import { toolPreTransform } from "./hl006ToolPreTransform.js";
 import { toolkitAliasKey } from "./hl013ToolkitAliasKey.js";
+import { guardrailCheckReturn } from "./hl014GuardrailCheckReturn.js";
 
 /** Every rule, in code order. A new rule is one file in this folder plus one line here and a docs page. */
 export const ALL_RULES: readonly Rule[] = [
@@ -16,4 +17,5 @@ export const ALL_RULES: readonly Rule[] = [
   branchBeforeBus,
   toolPreTransform,
   toolkitAliasKey,
+  guardrailCheckReturn,
 ];

@@ -1,0 +1,126 @@
+import { Node, SyntaxKind, ts, type Expression, type NewExpression, type Type } from "ts-morph";
+import { functionOf, type FunctionLike } from "../functions.js";
+import type { RuntimeResolver } from "../runtimeResolver.js";
+import type { Rule } from "../types.js";
+
+const WHY =
+  "GuardrailHook judges what check(stage, payload) returns (awaited) strictly: true lets the call through, " +
+  "false or a string blocks it with GuardrailBlocked (the string is the reason). Any other value fails the call " +
+  "with ToolUsageError instead — a usage error, not a policy decision. Return true explicitly on every path that passes.";
+
+export const guardrailCheckReturn: Rule = {
+  code: "HL014",
+  name: "guardrail-check-return",
+  defaultSeverity: "warning",
+  summary: "A GuardrailHook check that can return anything but a boolean or a string makes the hook throw ToolUsageError.",
+  check(context) {
+    const strictNulls = strictNullChecksOf(context.sourceFile.getProject().getCompilerOptions());
+    context.sourceFile.forEachDescendant((node) => {
+      if (!Node.isNewExpression(node)) return;
+      const [check] = node.getArguments();
+      if (!check || Node.isSpreadElement(check) || !constructsGuardrail(node, context.runtime)) return;
+      const fn = functionOf(check);
+      const returned = fn ? fn.getReturnType() : singleSignatureReturn(check as Expression);
+      if (!returned) return;
+      const bad = badReturnKinds(returned);
+      if (bad === null) return;
+      const fallsThrough = fn !== null && !strictNulls && endsWithoutReturn(fn);
+      if (fallsThrough && !bad.includes("undefined")) bad.push("undefined");
+      if (bad.length === 0) return;
+      const what = bad.join(" or ");
+      const inline = fn !== null && (check === fn || Node.isParenthesizedExpression(check));
+      context.report({
+        start: check.getStart(),
+        end: inline ? headEnd(fn) : check.getEnd(),
+        message: `This guardrail check can return ${what}: the hook then throws ToolUsageError`,
+        explanation: `${WHY}${bad.includes("undefined") ? " A path that ends without a return statement returns undefined." : ""}`,
+      });
+    });
+  },
+};
+
+/** `new GuardrailHook(…)` of the runtime, or of a user subclass that keeps its constructor. */
+function constructsGuardrail(node: NewExpression, runtime: RuntimeResolver): boolean {
+  let callee: Node = node.getExpression();
+  for (let hops = 0; hops < 8; hops++) {
+    if (runtime.is(callee, "GuardrailHook")) return true;
+    const declaration = callee.getSymbol()?.getDeclarations()[0];
+    if (!declaration || !Node.isClassDeclaration(declaration) || declaration.getConstructors().length > 0) return false;
+    const base = declaration.getExtends()?.getExpression();
+    if (!base) return false;
+    callee = base;
+  }
+  return false;
+}
+
+/** The return type of an expression with exactly one call signature (a function from elsewhere). */
+function singleSignatureReturn(expression: Expression): Type | null {
+  const signatures = expression.getType().getCallSignatures();
+  return signatures.length === 1 ? signatures[0]!.getReturnType() : null;
+}
+
+/**
+ * What the (awaited) return type can be besides a boolean or a string, in words; an empty list
+ * when nothing else; null when it cannot be known (any, unknown, a type parameter).
+ */
+function badReturnKinds(type: Type): string[] | null {
+  const kinds = new Set<string>();
+  for (const part of unionParts(type)) {
+    const awaited = awaitedOf(part);
+    if (awaited === null) return null;
+    for (const inner of unionParts(awaited)) {
+      const kind = describeKind(inner);
+      if (kind === null) return null;
+      if (kind !== "ok") kinds.add(kind);
+    }
+  }
+  return [...kinds];
+}
+
+function unionParts(type: Type): Type[] {
+  return type.isUnion() ? type.getUnionTypes() : [type];
+}
+
+/** The value a Promise/PromiseLike resolves to, the type itself when it is not thenable, null for other thenables. */
+function awaitedOf(type: Type): Type | null {
+  if (type.getProperty("then") === undefined) return type;
+  const name = type.getSymbol()?.getName();
+  const [argument] = type.getTypeArguments();
+  return (name === "Promise" || name === "PromiseLike") && argument ? argument : null;
+}
+
+/** "ok" for what the hook accepts, a description of anything else, null for types that say nothing. */
+function describeKind(type: Type): string | null {
+  if (type.isAny() || type.isUnknown() || type.isTypeParameter()) return null;
+  if (type.isBoolean() || type.isBooleanLiteral() || type.isString() || type.isStringLiteral() || type.isTemplateLiteral() || type.isNever()) return "ok";
+  if (type.isUndefined() || type.isVoid()) return "undefined";
+  if (type.isNull()) return "null";
+  if (type.isNumber() || type.isNumberLiteral()) return "a number";
+  if (type.isArray() || type.isTuple()) return "an array";
+  if (type.getCallSignatures().length > 0) return "a function";
+  if (type.isObject()) return "an object";
+  const flags = type.getFlags();
+  if (flags & (ts.TypeFlags.BigInt | ts.TypeFlags.BigIntLiteral)) return "a bigint";
+  if (flags & ts.TypeFlags.ESSymbolLike) return "a symbol";
+  if (flags & ts.TypeFlags.StringMapping) return "ok";
+  return null;
+}
+
+/**
+ * Without strictNullChecks the checker drops `undefined` from inferred return types, so a body
+ * whose end is reachable (the binder's flag) is what says a path returns nothing.
+ */
+function endsWithoutReturn(fn: FunctionLike): boolean {
+  const body = fn.getBody();
+  return body !== undefined && Node.isBlock(body) && (fn.compilerNode.flags & ts.NodeFlags.HasImplicitReturn) !== 0;
+}
+
+function strictNullChecksOf(options: ts.CompilerOptions): boolean {
+  return options.strictNullChecks ?? options.strict ?? false;
+}
+
+/** Where an inline function's head ends: its `=>`, or the `)` closing its parameters. */
+function headEnd(fn: FunctionLike): number {
+  if (Node.isArrowFunction(fn)) return fn.getEqualsGreaterThan().getEnd();
+  return fn.getFirstChildByKind(SyntaxKind.CloseParenToken)?.getEnd() ?? fn.getEnd();
+}
