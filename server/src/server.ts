@@ -10,6 +10,7 @@ import {
 } from "vscode-languageserver/node";
 import { docsUrlResolver } from "./docsLinks.js";
 import { quickFixes } from "./lsp/codeActions.js";
+import { registerBenchProbe } from "./lsp/benchProbe.js";
 import { toDiagnostic } from "./lsp/convert.js";
 import { hoverAt } from "./lsp/hover.js";
 import { Workspace } from "./lsp/workspace.js";
@@ -73,5 +74,6 @@ connection.onCodeAction((params, token) => {
 });
 
 documents.onDidClose((event) => workspace.close(event.document.uri));
+registerBenchProbe(connection);
 documents.listen(connection);
 connection.listen();

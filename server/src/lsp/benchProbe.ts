@@ -1,0 +1,26 @@
+import type { Connection } from "vscode-languageserver/node";
+
+/** Set to "1" in the server's environment to let a benchmark read the server's own CPU and memory. */
+export const BENCH_PROBE_ENV = "HOOKLENS_BENCH_PROBE";
+export const BENCH_PROBE_METHOD = "hooklens/benchProbe";
+
+/** What the probe answers: cumulative CPU of the whole server process, and its memory now. */
+export interface BenchProbeReading {
+  cpuMicros: number;
+  rssBytes: number;
+  heapUsedBytes: number;
+}
+
+/**
+ * A custom request for `npm run bench` only (never registered unless the environment asks): the
+ * bench reads the server's CPU before and after an edit, so it measures the server's own work
+ * rather than the wall clock of a loaded machine.
+ */
+export function registerBenchProbe(connection: Connection): void {
+  if (process.env[BENCH_PROBE_ENV] !== "1") return;
+  connection.onRequest(BENCH_PROBE_METHOD, (): BenchProbeReading => {
+    const cpu = process.cpuUsage();
+    const memory = process.memoryUsage();
+    return { cpuMicros: cpu.user + cpu.system, rssBytes: memory.rss, heapUsedBytes: memory.heapUsed };
+  });
+}
