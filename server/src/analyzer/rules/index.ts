@@ -5,6 +5,7 @@ import { streamHandlerArity } from "./hl003StreamHandlerArity.js";
 import { postHookDictOnly } from "./hl004PostHookDictOnly.js";
 import { branchBeforeBus } from "./hl005BranchBeforeBus.js";
 import { toolPreTransform } from "./hl006ToolPreTransform.js";
+import { toolPreStopHook } from "./hl007ToolPreStopHook.js";
 import { toolkitAliasKey } from "./hl013ToolkitAliasKey.js";
 import { guardrailCheckReturn } from "./hl014GuardrailCheckReturn.js";
 
@@ -16,6 +17,7 @@ export const ALL_RULES: readonly Rule[] = [
   postHookDictOnly,
   branchBeforeBus,
   toolPreTransform,
+  toolPreStopHook,
   toolkitAliasKey,
   guardrailCheckReturn,
 ];

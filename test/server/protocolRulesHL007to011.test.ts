@@ -1,0 +1,123 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  CodeActionRequest,
+  DocumentDiagnosticReportKind,
+  DocumentDiagnosticRequest,
+  HoverRequest,
+  InitializeRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+  createProtocolConnection,
+  type CodeAction,
+  type Diagnostic,
+  type FullDocumentDiagnosticReport,
+  type ProtocolConnection,
+  type TextDocumentEdit,
+} from "vscode-languageserver-protocol/node";
+import { bundleServer } from "../helpers/bundleServer.js";
+import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
+
+// Rules HL007 onwards through the bundled server as a child process, driven over JSON-RPC as an
+// editor would: the diagnostic lands where the rule says, the hover names the rule, and the quick
+// fix (where there is one) comes back pinned to the document version.
+
+interface Case {
+  code: string;
+  file: string;
+  text: string;
+  /** The text the diagnostic covers. */
+  covers: string;
+  /** The quick fix's single edit: the text it replaces and the new text; null when the rule offers none. */
+  fix: { replaces: string; newText: string } | null;
+}
+
+const CASES: Case[] = [
+  {
+    code: "HL007",
+    file: "guard.ts",
+    text: 'import { HookBus, HookPoint, StopHook } from "@hooklens/runtime";\nnew HookBus().on(HookPoint.TOOL_PRE, () => {\n  throw new StopHook("blocked");\n});\n',
+    covers: 'throw new StopHook("blocked");',
+    fix: { replaces: "StopHook", newText: "Error" },
+  },
+];
+
+let child: ChildProcess;
+let connection: ProtocolConnection;
+let fixture: Fixture;
+let stderr = "";
+
+beforeAll(async () => {
+  const { server } = await bundleServer();
+  fixture = createFixture();
+  child = spawn(process.execPath, [server, "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  connection.listen();
+  const root = pathToFileURL(fixture.dir).href;
+  await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: root, workspaceFolders: [{ uri: root, name: "fixture" }], capabilities: {} });
+  await connection.sendNotification("initialized", {});
+});
+
+afterAll(async () => {
+  await connection.sendRequest("shutdown").catch(() => undefined);
+  await connection.sendNotification("exit").catch(() => undefined);
+  connection.dispose();
+  if (child.exitCode === null) child.kill();
+  fixture.dispose();
+});
+
+/** Line and character of a text offset. */
+function positionOf(text: string, offset: number): { line: number; character: number } {
+  const before = text.slice(0, offset).split("\n");
+  return { line: before.length - 1, character: before[before.length - 1]!.length };
+}
+
+describe.each(CASES)("$code through the language server", ({ code, file, text, covers, fix }) => {
+  const uri = () => pathToFileURL(fixture.path(file)).href;
+  let diagnostic: Diagnostic;
+
+  it("reports it where the rule says, with its docs link and a headline of at most 100 characters", async () => {
+    await connection.sendNotification("textDocument/didOpen", { textDocument: { uri: uri(), languageId: "typescript", version: 5, text } });
+    const report = await connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri: uri() } });
+    expect(report.kind).toBe(DocumentDiagnosticReportKind.Full);
+    const items = (report as FullDocumentDiagnosticReport).items;
+    expect(items.map((d) => d.code)).toEqual([code]);
+    diagnostic = items[0]!;
+    const start = text.indexOf(covers);
+    expect(diagnostic).toMatchObject({
+      source: "hooklens",
+      severity: 2,
+      range: { start: positionOf(text, start), end: positionOf(text, start + covers.length) },
+      codeDescription: { href: expect.stringMatching(new RegExp(`^file://.*/docs/rules/${code}\\.md$`)) },
+    });
+    expect(String(diagnostic.message).length).toBeLessThanOrEqual(100);
+  });
+
+  it("answers a hover on it with the rule", async () => {
+    const hover = await connection.sendRequest(HoverRequest.type, { textDocument: { uri: uri() }, position: diagnostic.range.start });
+    const value = hover && typeof hover.contents === "object" && "value" in hover.contents ? hover.contents.value : "";
+    expect(value).toContain(`HookLens ${code}`);
+    expect(value).toContain(`${code}.md`);
+  });
+
+  it(fix ? "offers its quick fix pinned to the document version" : "offers no quick fix", async () => {
+    const actions = (await connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri: uri() },
+      range: diagnostic.range,
+      context: { diagnostics: [diagnostic] },
+    })) as CodeAction[];
+    const quickFixes = actions.filter((a) => a.kind === "quickfix" && a.edit);
+    if (!fix) {
+      expect(quickFixes).toEqual([]);
+      return;
+    }
+    expect(quickFixes).toHaveLength(1);
+    const [change] = quickFixes[0]!.edit!.documentChanges as TextDocumentEdit[];
+    expect(change!.textDocument).toEqual({ uri: uri(), version: 5 });
+    const at = text.indexOf(fix.replaces, text.indexOf(covers));
+    expect(change!.edits).toEqual([{ range: { start: positionOf(text, at), end: positionOf(text, at + fix.replaces.length) }, newText: fix.newText }]);
+    expect(stderr).toBe("");
+  });
+});
