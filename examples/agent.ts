@@ -33,7 +33,9 @@ import {
   type StreamHandler,
 } from "@hooklens/runtime";
 
-const summary = (value: unknown) => (JSON.stringify(toJsonSafe(value)) ?? "null").slice(0, 160);
+// Tool durations arrive in seconds as floats; people read milliseconds.
+const inMs = (key: string, value: unknown) => (key === "duration" && typeof value === "number" ? `${(value * 1000).toFixed(3)} ms` : value);
+const summary = (value: unknown) => (JSON.stringify(toJsonSafe(value), inMs) ?? "null").slice(0, 160);
 
 function supportTools(): Tool[] {
   return [
@@ -98,7 +100,7 @@ export async function runAgent(print: (line: string) => void = console.log): Pro
   };
   const session = new Session();
   // Every signal is also written to SQLite when .hooklens/signals.db (or $HOOKLENS_DB) exists;
-  // `npm run demo` points HOOKLENS_DB at a fresh file and then reads the session back.
+  // `npm run demo` creates .hooklens/signals.db, then reads the session back with the CLI.
   session.observer.bindDbPersistence(session.id);
   const bus = session.hooks; // create the bus before the branch: a branch included earlier never gets it
   const branch = session.newBranch();

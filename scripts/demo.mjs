@@ -1,9 +1,9 @@
-// `npm run demo`: runs the example agent with its signals recorded to a fresh SQLite file, prints
-// what its session observer recorded, reads the session back from that file with the CLI, then
-// shows what HookLens reports for the example's source.
+// `npm run demo`: runs the example agent with its signals recorded to the project's SQLite file
+// (.hooklens/signals.db, git-ignored), prints what its session observer recorded, reads the
+// session back with the CLI, then shows what HookLens reports for the example's source.
+// Afterwards `npx hooklens sessions` and `npx hooklens show <id>` find the same recording.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -15,16 +15,20 @@ const run = (title, args, env = {}) => {
   return status;
 };
 
-// An empty file is enough to switch recording on (the runtime never creates one by itself).
-const folder = mkdtempSync(join(tmpdir(), "hooklens-demo-"));
-const recording = join(folder, "signals.db");
-writeFileSync(recording, "");
-try {
-  const agentStatus = run("examples/agent.ts", ["--import", "tsx", "examples/agent.ts"], { HOOKLENS_DB: recording });
-  const [session] = JSON.parse(execFileSync(process.execPath, [cli, "sessions", "--db", recording, "--format", "json"], { encoding: "utf8" }));
-  if (session) run(`hooklens show ${session.sessionId} --db <temp>/signals.db`, [cli, "show", session.sessionId, "--db", recording]);
-  run("hooklens check examples/agent.ts", [cli, "check", "examples/agent.ts"]);
-  process.exitCode = agentStatus ?? 1;
-} finally {
-  rmSync(folder, { recursive: true, force: true });
+// The runtime records to .hooklens/signals.db only when the file exists (it never creates one
+// by itself), so an empty file switches recording on. Runs accumulate: each demo adds a session.
+const recording = join(root, ".hooklens", "signals.db");
+if (!existsSync(recording)) {
+  mkdirSync(join(root, ".hooklens"), { recursive: true });
+  writeFileSync(recording, "");
 }
+// HOOKLENS_DB would send the run elsewhere; the demo's point is the project's default file.
+const { HOOKLENS_DB: _ignored, ...env } = process.env;
+process.env = env;
+const agentStatus = run("examples/agent.ts", ["--import", "tsx", "examples/agent.ts"]);
+const sessions = JSON.parse(execFileSync(process.execPath, [cli, "sessions", "--format", "json"], { cwd: root, encoding: "utf8" }));
+const newest = sessions.reduce((a, b) => (a && a.lastTs >= b.lastTs ? a : b), undefined);
+if (newest) run(`npx hooklens show ${newest.sessionId}`, [cli, "show", newest.sessionId]);
+run("npx hooklens check examples/agent.ts", [cli, "check", "examples/agent.ts"]);
+console.log(`\nRecorded to .hooklens/signals.db: \`npx hooklens sessions\` lists every recorded run.`);
+process.exitCode = agentStatus ?? 1;

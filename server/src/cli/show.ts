@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue, SessionSignalRecord } from "@hooklens/runtime";
+import { readableDurations } from "./durations.js";
 import { RecordedDbError, withRecordedDb } from "./recordedDb.js";
 import { isoTime, type OutputFormat } from "./sessions.js";
 
@@ -39,9 +40,16 @@ export function summarizePayload(payload: JsonObject): string {
   const parts: string[] = [];
   for (const [key, value] of Object.entries(payload)) {
     if (NOISE_FIELDS.has(key) || isEmptyObject(value)) continue;
-    parts.push(`${key}=${typeof value === "string" ? oneLine(value) : JSON.stringify(value)}`);
+    parts.push(`${key}=${showValue(key, value)}`);
   }
   return clip(parts.join(" "));
+}
+
+/** A payload field for people: text on one line, durations in ms (also inside nested objects), the rest as JSON. */
+function showValue(key: string, value: JsonValue): string {
+  if (typeof value === "string") return oneLine(value);
+  if (typeof value === "number") return String(readableDurations(key, value));
+  return JSON.stringify(value, readableDurations);
 }
 
 function unknownSessionMessage(sessionId: string, path: string, known: readonly string[]): string {
