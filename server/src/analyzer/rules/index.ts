@@ -6,6 +6,7 @@ import { postHookDictOnly } from "./hl004PostHookDictOnly.js";
 import { branchBeforeBus } from "./hl005BranchBeforeBus.js";
 import { toolPreTransform } from "./hl006ToolPreTransform.js";
 import { toolPreStopHook } from "./hl007ToolPreStopHook.js";
+import { unregisteredHookMarker } from "./hl012UnregisteredHookMarker.js";
 import { toolkitAliasKey } from "./hl013ToolkitAliasKey.js";
 import { guardrailCheckReturn } from "./hl014GuardrailCheckReturn.js";
 
@@ -18,6 +19,7 @@ export const ALL_RULES: readonly Rule[] = [
   branchBeforeBus,
   toolPreTransform,
   toolPreStopHook,
+  unregisteredHookMarker,
   toolkitAliasKey,
   guardrailCheckReturn,
 ];
