@@ -77,6 +77,26 @@ async function codeActions(uri: string, diagnostic: Diagnostic): Promise<CodeAct
 }
 
 describe("trap rules over JSON-RPC", () => {
+  it("HL012: reports a marked handler that nothing registers, on the marker, and hovers it", async () => {
+    const text = 'import { hook } from "@hooklens/runtime";\nconst audit = hook("tool.post")(() => undefined);\naudit();\n';
+    const { uri, items } = await open("marker.ts", text);
+    expect(items).toEqual([
+      expect.objectContaining({
+        code: "HL012",
+        severity: 2,
+        message: 'hook("tool.post") marks a handler that nothing registers, so it never runs',
+        range: { start: { line: 1, character: 14 }, end: { line: 1, character: 31 } },
+        codeDescription: { href: expect.stringMatching(/\/docs\/rules\/HL012\.md$/) },
+      }),
+    ]);
+    expect(await hoverText(uri, { line: 1, character: 20 })).toContain("HookLens HL012");
+    await connection.sendNotification("textDocument/didChange", {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ text: text.replace("audit();", "export { audit };") }],
+    });
+    expect(await pull(uri)).toEqual([]);
+  });
+
   it("HL013: reports a toolkit hook keyed by an alias, hovers it, and its quick fix leaves the file clean", async () => {
     const text = 'import { CodingToolkit } from "@hooklens/runtime";\nexport const kit = new CodingToolkit().pre("bash_tool", () => undefined);\n';
     const { uri, items } = await open("toolkit.ts", text, 4);

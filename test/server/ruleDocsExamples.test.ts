@@ -12,7 +12,7 @@ afterEach(disposeFixture);
  * comment must be exactly the lines where findings start, so a "wrong" example shows its finding and a
  * "right" one stays clean.
  */
-const PAGES = ["HL007"];
+const PAGES = ["HL007", "HL012", "HL013", "HL014"];
 
 interface Block {
   page: string;
