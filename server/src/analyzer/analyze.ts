@@ -1,6 +1,7 @@
 import type { SourceFile } from "ts-morph";
 import { ALL_RULES } from "./rules/index.js";
 import { RuntimeResolver } from "./runtimeResolver.js";
+import { removeSuppressed } from "./suppressions.js";
 import type { Finding, Rule } from "./types.js";
 
 /**
@@ -49,5 +50,6 @@ export function analyzeSourceFile(sourceFile: SourceFile, options: AnalyzeOption
     }
   }
   findings.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code));
-  return { findings, failures, notices: [] };
+  // Applied here, once, so the editor and the CLI honour the same hooklens-disable comments.
+  return { findings: removeSuppressed(findings, sourceFile.compilerNode), failures, notices: [] };
 }
