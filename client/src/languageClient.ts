@@ -1,9 +1,14 @@
 import * as vscode from "vscode";
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
+import { registerRuleDocumentationCommand, ruleDocumentationFeature } from "./lsp/ruleDocumentation.js";
 
 const LANGUAGES = ["typescript", "typescriptreact", "javascript", "javascriptreact"];
 
-/** Starts the bundled language server (dist/server.js) for TypeScript and JavaScript files. */
+/**
+ * Starts the bundled language server (dist/server.js) for TypeScript and JavaScript files. The
+ * server reads the `hooklens.*` settings itself (workspace/configuration); `hooklens.trace.server`
+ * is read by the client library, which knows the client by its id "hooklens".
+ */
 export async function startLanguageClient(context: vscode.ExtensionContext): Promise<LanguageClient> {
   const module = context.asAbsolutePath("dist/server.js");
   const serverOptions: ServerOptions = {
@@ -17,6 +22,8 @@ export async function startLanguageClient(context: vscode.ExtensionContext): Pro
     ]),
   };
   const client = new LanguageClient("hooklens", "HookLens", serverOptions, clientOptions);
+  client.registerFeature(ruleDocumentationFeature);
+  context.subscriptions.push(registerRuleDocumentationCommand());
   await client.start();
   return client;
 }

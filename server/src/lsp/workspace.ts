@@ -3,52 +3,90 @@ import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AnalysisProject } from "../analyzer/project.js";
 import type { AnalysisResult } from "../analyzer/analyze.js";
+import { carryFailedRules } from "./carryOver.js";
 
-interface CachedAnalysis {
+export interface CachedAnalysis {
   version: number;
+  /** The analysed text: a version number sent twice with different text must not hit the cache. */
+  text: string;
   result: AnalysisResult;
   lineStarts: number[];
 }
 
 /**
  * The server's view of the workspace: one AnalysisProject per workspace folder (or per nearest
- * tsconfig.json for files outside every folder), and one cached analysis per (document, version)
- * so diagnostics and hovers never analyse the same text twice.
+ * tsconfig.json for files outside every folder), and one cached analysis per (document, version,
+ * text) so diagnostics, hovers and code actions never analyse the same text twice.
  */
 export class Workspace {
   readonly #folders: string[] = [];
   readonly #projects = new Map<string, AnalysisProject>();
   readonly #cache = new Map<string, CachedAnalysis>();
+  /** The latest analysis of each open document, even when outdated: its findings of failed rules carry over. */
+  readonly #previous = new Map<string, CachedAnalysis>();
+  #analyses = 0;
 
   setFolders(folderUris: readonly string[]): void {
     this.#folders.splice(0, this.#folders.length, ...folderUris.filter((u) => u.startsWith("file:")).map((u) => fileURLToPath(u)));
     this.#folders.sort((a, b) => b.length - a.length);
   }
 
-  /** Analyses a document's current text, or returns the cached result for this version. */
+  /**
+   * Analyses a document's current text, or returns the cached result for this version and text.
+   * An analysis stopped by `isCancelled` (a newer version arrived) is returned but not cached.
+   */
   analyze(uri: string, version: number, text: string, isCancelled: () => boolean): CachedAnalysis {
-    const cached = this.#cache.get(uri);
-    if (cached && cached.version === version) return cached;
+    const cached = this.cached(uri, version, text);
+    if (cached) return cached;
     const filePath = toFilePath(uri);
     const project = this.#projectFor(filePath);
     project.setText(filePath, text);
-    const result = project.analyze(filePath, { isCancelled });
-    const entry = { version, result, lineStarts: lineStartsOf(text) };
+    this.#analyses++;
+    const lineStarts = lineStartsOf(text);
+    const result = carryFailedRules(this.#previous.get(uri), { text, lineStarts }, project.analyze(filePath, { isCancelled }));
+    const entry = { version, text, result, lineStarts };
+    if (isCancelled()) return entry;
     this.#cache.set(uri, entry);
+    this.#previous.set(uri, entry);
     return entry;
   }
 
-  /** The analysis of this exact version, if it was computed. */
-  cached(uri: string, version: number): CachedAnalysis | undefined {
+  /** The analysis of this exact version and text, if it was computed. */
+  cached(uri: string, version: number, text: string): CachedAnalysis | undefined {
     const cached = this.#cache.get(uri);
-    return cached?.version === version ? cached : undefined;
+    return cached?.version === version && cached.text === text ? cached : undefined;
+  }
+
+  /** How many analyses ran (cache misses) since the server started. */
+  get analysisCount(): number {
+    return this.#analyses;
   }
 
   /** The document was closed: drop its buffer so other files see the saved version again. */
   close(uri: string): void {
     this.#cache.delete(uri);
+    this.#previous.delete(uri);
     const filePath = toFilePath(uri);
     for (const project of this.#projects.values()) project.remove(filePath);
+  }
+
+  /**
+   * A file changed on disk that is not open in the editor: projects that loaded it read it again
+   * (or forget it when deleted), and every cached analysis is dropped, since any open file may import it.
+   */
+  fileChangedOnDisk(filePath: string, deleted: boolean): void {
+    for (const project of this.#projects.values()) {
+      if (!project.has(filePath)) continue;
+      if (deleted || !existsSync(filePath)) project.remove(filePath);
+      else project.addFromDisk(filePath);
+    }
+    this.#cache.clear();
+  }
+
+  /** A tsconfig.json or package.json changed: module resolution may differ, so every project starts afresh. */
+  resetProjects(): void {
+    this.#projects.clear();
+    this.#cache.clear();
   }
 
   #projectFor(filePath: string): AnalysisProject {
