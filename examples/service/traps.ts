@@ -1,4 +1,5 @@
-// Behaviour reproduced as built: each of these surprises a hook author.
+// Behaviour reproduced as built: each of these surprises a hook author. `hooklens check` reports
+// traps 1 (HL011) and 3 (HL010) below; they are kept here on purpose, to show what happens.
 import assert from "node:assert/strict";
 import { EventStatus, IModel, ScriptedEndpoint, type APICalling } from "@hooklens/runtime";
 

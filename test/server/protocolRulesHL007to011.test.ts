@@ -41,6 +41,27 @@ const CASES: Case[] = [
     covers: 'throw new StopHook("blocked");',
     fix: { replaces: "StopHook", newText: "Error" },
   },
+  {
+    code: "HL009",
+    file: "overwritten.ts",
+    text: 'import { HookRegistry } from "@hooklens/runtime";\nconst registry = new HookRegistry({ hooks: { post_invoke: () => undefined } });\nregistry.postInvoke(() => undefined);\n',
+    covers: "registry.postInvoke(() => undefined)",
+    fix: null,
+  },
+  {
+    code: "HL010",
+    file: "preCreate.ts",
+    text: 'import { HookRegistry } from "@hooklens/runtime";\nnew HookRegistry().preEventCreateHook(() => {\n  return { replaced: true };\n});\n',
+    covers: "return { replaced: true };",
+    fix: null,
+  },
+  {
+    code: "HL011",
+    file: "returnsError.ts",
+    text: 'import { HookRegistry } from "@hooklens/runtime";\nnew HookRegistry().preInvoke(() => {\n  return new Error("blocked");\n});\n',
+    covers: 'return new Error("blocked");',
+    fix: { replaces: "return", newText: "throw" },
+  },
 ];
 
 let child: ChildProcess;

@@ -12,7 +12,7 @@ afterEach(disposeFixture);
  * comment must be exactly the lines where findings start, so a "wrong" example shows its finding and a
  * "right" one stays clean.
  */
-const PAGES = ["HL007", "HL012", "HL013", "HL014"];
+const PAGES = ["HL007", "HL009", "HL010", "HL011", "HL012", "HL013", "HL014"];
 
 interface Block {
   page: string;
@@ -48,5 +48,5 @@ describe("rule docs examples", () => {
     const lineOf = (offset: number) => block.code.slice(0, offset).split("\n").length;
     const found = [...new Set(findings.map((f) => `${lineOf(f.start)}: ${f.code}`))].sort();
     expect(found).toEqual(markedLines(block.code).sort());
-  });
+  }, 60_000);
 });

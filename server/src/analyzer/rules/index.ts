@@ -6,6 +6,9 @@ import { postHookDictOnly } from "./hl004PostHookDictOnly.js";
 import { branchBeforeBus } from "./hl005BranchBeforeBus.js";
 import { toolPreTransform } from "./hl006ToolPreTransform.js";
 import { toolPreStopHook } from "./hl007ToolPreStopHook.js";
+import { servicePhaseOverwritten } from "./hl009ServicePhaseOverwritten.js";
+import { preCreateReturnIgnored } from "./hl010PreCreateReturnIgnored.js";
+import { serviceHookReturnsError } from "./hl011ServiceHookReturnsError.js";
 import { unregisteredHookMarker } from "./hl012UnregisteredHookMarker.js";
 import { toolkitAliasKey } from "./hl013ToolkitAliasKey.js";
 import { guardrailCheckReturn } from "./hl014GuardrailCheckReturn.js";
@@ -19,6 +22,9 @@ export const ALL_RULES: readonly Rule[] = [
   branchBeforeBus,
   toolPreTransform,
   toolPreStopHook,
+  servicePhaseOverwritten,
+  preCreateReturnIgnored,
+  serviceHookReturnsError,
   unregisteredHookMarker,
   toolkitAliasKey,
   guardrailCheckReturn,
