@@ -48,6 +48,9 @@ await Promise.all([
   esbuild.build({ ...common, entryPoints: { extension: "client/src/extension.ts" }, outdir: "dist/client", format: "cjs", alias, external: ["vscode"], plugins: [vendoredSqlite], minify: production }),
   esbuild.build({ ...common, entryPoints: ["test/e2e/suite/*.ts"], outdir: "dist/test/e2e/suite", format: "cjs", alias, external: ["vscode", "mocha", sqlite, ...pg] }),
 ]);
+// The server package's `hooklens-language-server` bin runs the very bundle the extension ships.
+copyFileSync(`${root}dist/server.js`, `${root}server/dist/server.cjs`);
+if (!production) copyFileSync(`${root}dist/server.js.map`, `${root}server/dist/server.js.map`);
 mkdirSync(`${root}${vendorDir}`, { recursive: true });
 for (const file of ["node-sqlite3-wasm.js", "node-sqlite3-wasm.wasm"]) {
   copyFileSync(join(dirname(require.resolve(sqlite)), file), `${root}${vendorDir}/${file}`);

@@ -4,6 +4,7 @@
 #   postgresql   server binaries; the PostgreSQL store tests start a throw-away cluster with them
 #   chromium     the browser that drives VS Code in the end-to-end tests
 #   libkrb5-dev  headers for a code-server native module (end-to-end tests)
+#   neovim       optional, named explicitly: the Neovim test of the language server (skipped without it)
 # When everything is present, nothing runs: no apt-get, no network.
 set -euo pipefail
 wanted=("$@")
@@ -14,6 +15,7 @@ present() {
     postgresql) ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 ;;
     chromium) [ -x /usr/bin/chromium ] ;;
     libkrb5-dev) [ -e /usr/include/krb5.h ] ;;
+    neovim) command -v nvim >/dev/null 2>&1 ;;
     *) echo "[system deps] unknown package $1" >&2; exit 2 ;;
   esac
 }
