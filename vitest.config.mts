@@ -12,8 +12,19 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["test/{runtime,server,client,examples}/**/*.test.ts"],
-    testTimeout: 20_000,
+    include: ["test/{runtime,server,client,examples,package}/**/*.test.ts"],
+    // Bundles the server and CLI once for every protocol and CLI test.
+    globalSetup: ["test/setup/globalSetup.ts"],
+    reporters: ["default", "./test/reporters/slowestTests.ts"],
+    // Limits catch hangs, not slowness: a 2-core machine shared with other work can take many
+    // times longer than an idle one, and a test must not fail for that.
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
     pool: "forks",
+    env: {
+      // Tests never record into the project's own .hooklens/signals.db (the demo's recording):
+      // the default database points at a file that does not exist, so nothing is written.
+      HOOKLENS_DB: here("./.cache/tests-record-nothing.db"),
+    },
   },
 });

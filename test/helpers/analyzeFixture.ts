@@ -1,26 +1,90 @@
-import { expect } from "vitest";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterAll, expect } from "vitest";
 import { AnalysisProject } from "../../server/src/analyzer/project.js";
 import type { Finding } from "../../server/src/analyzer/types.js";
 import { createFixture, type Fixture } from "./fixtureProject.js";
 
-let current: Fixture | undefined;
+type RuntimeMode = "resolved" | "missing";
+
+/**
+ * One fixture folder and one AnalysisProject per runtime mode, shared by every case of a test
+ * file (each file gets its own copy of this module). Building a project and loading the runtime's
+ * sources into the type checker is what made one-project-per-case slow; each case still gets
+ * files of its own, in a folder no earlier case used, so nothing leaks between cases.
+ */
+interface SharedProject {
+  fixture: Fixture;
+  project: AnalysisProject;
+  cases: number;
+}
+
+const shared = new Map<RuntimeMode, SharedProject>();
+
+/** What the current case wrote, so the next case (or disposeFixture) can take it away again. */
+interface CurrentCase {
+  project: AnalysisProject;
+  files: string[];
+  dir: string;
+  /** A case with a tsconfig of its own gets a project of its own, disposed with it. */
+  own?: Fixture;
+}
+
+let current: CurrentCase | undefined;
+
+afterAll(() => {
+  disposeFixture();
+  for (const { fixture } of shared.values()) fixture.dispose();
+  shared.clear();
+});
 
 export type FindingWithText = Finding & { text: string };
 
 /** Analyses `main.ts` (plus extra files) in a fresh fixture folder; each finding carries the text it covers. */
-export function analyzeFixture(mainSource: string, options: { runtime?: "resolved" | "missing"; extra?: Record<string, string> } = {}): FindingWithText[] {
+export function analyzeFixture(mainSource: string, options: { runtime?: RuntimeMode; extra?: Record<string, string> } = {}): FindingWithText[] {
   disposeFixture();
-  current = createFixture(options.runtime);
-  for (const [name, text] of Object.entries(options.extra ?? {})) current.write(name, text);
-  const main = current.write("main.ts", mainSource);
-  const { findings, failures } = new AnalysisProject(current.dir).analyze(main);
+  const extra = options.extra ?? {};
+  const runtime = options.runtime ?? "resolved";
+  // A case with a tsconfig of its own needs a project of its own: a project reads its tsconfig once.
+  const own = "tsconfig.json" in extra ? createFixture(runtime) : undefined;
+  const entry = own ? undefined : sharedProject(runtime);
+  const dir = own ? own.dir : join(entry!.fixture.dir, `case-${++entry!.cases}`);
+  const files: string[] = [];
+  const write = (name: string, text: string): string => {
+    const path = join(dir, name);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+    files.push(path);
+    return path;
+  };
+  for (const [name, text] of Object.entries(extra)) write(name, text);
+  const main = write("main.ts", mainSource);
+  const project = own ? new AnalysisProject(own.dir) : entry!.project;
+  current = { project, files, dir, ...(own && { own }) };
+  const { findings, failures } = project.analyze(main);
   expect(failures).toEqual([]);
   return findings.map((f) => ({ ...f, text: mainSource.slice(f.start, f.end) }));
 }
 
+/** Takes the current case's files away (its folder, and its sources from the shared project). */
 export function disposeFixture(): void {
-  current?.dispose();
+  if (!current) return;
+  if (current.own) current.own.dispose();
+  else {
+    for (const file of current.files) current.project.remove(file);
+    rmSync(current.dir, { recursive: true, force: true });
+  }
   current = undefined;
+}
+
+function sharedProject(runtime: RuntimeMode): SharedProject {
+  let entry = shared.get(runtime);
+  if (!entry) {
+    const fixture = createFixture(runtime);
+    entry = { fixture, project: new AnalysisProject(fixture.dir), cases: 0 };
+    shared.set(runtime, entry);
+  }
+  return entry;
 }
 
 /** The source after applying a finding's quick fix. */

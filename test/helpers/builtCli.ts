@@ -1,17 +1,21 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { inject } from "vitest";
 import { REPO_ROOT } from "./fixtureProject.js";
 
 const CLI = join(REPO_ROOT, "server/dist/cli.cjs");
 const SOURCES = ["server/src", "runtime/src", "scripts/build.mjs"];
 
 /**
- * The CLI as `node scripts/build.mjs` ships it (`server/dist/cli.cjs`, node-sqlite3-wasm
- * required from node_modules). Runs the build first when the bundle is missing or older than
- * any source, so a test never exercises a stale bundle.
+ * The CLI bundled as `node scripts/build.mjs` bundles it (node-sqlite3-wasm and pg required
+ * from node_modules): the test run's bundle (test/setup/globalSetup.ts) when there is one,
+ * else `server/dist/cli.cjs`, built first when missing or older than any source, so a test
+ * never exercises a stale bundle.
  */
 export function builtCli(): string {
+  const provided = inject("serverBundles");
+  if (provided) return provided.cli;
   if (isFresh()) return CLI;
   // Test files run in parallel workers: one builds while the others wait, since the build
   // deletes the output folders first and would pull the bundle from under a running test.

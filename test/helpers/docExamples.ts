@@ -11,7 +11,7 @@ const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
 /** Runs `path` (relative to the repository root) with tsx in a child process. */
 export function runExample(path: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [tsxCli, path], { cwd: repoRoot, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [tsxCli, path], { cwd: repoRoot, timeout: 170_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
     });
   });
@@ -53,7 +53,6 @@ export function describeDocExamples(docPath: string, examplePaths: readonly stri
         expect(code, stderr).toBe(0);
         expect(stdout.trim().length).toBeGreaterThan(0);
       },
-      90_000,
     );
   });
 }

@@ -10,7 +10,7 @@ describe("HookBus without code generation from strings", () => {
       execFile(
         process.execPath,
         ["--disallow-code-generation-from-strings", "--import", "tsx", "test/runtime/session/fixtures/busWithoutCodegen.ts"],
-        { cwd: repoRoot, timeout: 60_000 },
+        { cwd: repoRoot, timeout: 170_000 },
         (error, out, err) => resolve({ code: error ? 1 : 0, stdout: out, stderr: err }),
       );
     });
@@ -21,5 +21,5 @@ describe("HookBus without code generation from strings", () => {
       guardOutcome: "rejected: denied",
     });
     expect(stderr).toContain("Hook failed at tool.post: Error: isolated");
-  }, 60_000);
+  });
 });

@@ -10,7 +10,7 @@ const WRITERS = ["writer-a", "writer-b"];
 let server: PostgresServer;
 beforeAll(async () => {
   server = await startPostgres();
-}, 60_000);
+});
 afterAll(() => server?.dispose());
 
 /** The shared writer, or another fixture `script` taking `<url> <sessionId> <count>`. */
@@ -21,7 +21,7 @@ function startWriter(url: string, sessionId: string, script?: string): WriterPro
 }
 
 describe("two processes writing the same PostgreSQL table", () => {
-  it("both create the table on a new database, then lose nothing and keep each writer's order", { timeout: 60_000 }, async () => {
+  it("both create the table on a new database, then lose nothing and keep each writer's order", async () => {
     const url = await server.createDatabase("shared");
     // Neither opened it before: both race to create the table.
     const writers = WRITERS.map((id) => startWriter(url, id));
@@ -50,7 +50,7 @@ describe("two processes writing the same PostgreSQL table", () => {
 });
 
 describe("a program that ends without flushing or closing its PostgresSignalStore", () => {
-  it("writes what waited out an outage before it exits, and then exits on its own", { timeout: 60_000 }, async () => {
+  it("writes what waited out an outage before it exits, and then exits on its own", async () => {
     const url = await server.createDatabase("no_flush");
     const script = fileURLToPath(new URL("./fixtures/exitWithoutFlush.mts", import.meta.url));
     const program = startWriter(url, "no-flush", script);

@@ -21,7 +21,7 @@ import { PASSWORD_USER, startPostgres, type PostgresServer } from "../../helpers
 let server: PostgresServer;
 beforeAll(async () => {
   server = await startPostgres();
-}, 60_000);
+});
 afterAll(() => server?.dispose());
 
 const WRONG_PASSWORD = "Wr0ng-Pa55word-Zebra";
@@ -141,5 +141,5 @@ describe("PostgresSignalStore.open refuses what it cannot use, naming the databa
     expect(withoutPg.message).toContain("install pg to use PostgreSQL persistence");
     expect(withoutPg.message).toContain(`postgres://${PASSWORD_USER.user}@127.0.0.1:${server.port}/postgres`);
     expect(withoutPg.message).not.toContain(PASSWORD_USER.password);
-  }, 60_000);
+  });
 });

@@ -12,7 +12,7 @@ const opened: PostgresSignalStore[] = [];
 
 beforeAll(async () => {
   server = await startPostgres();
-}, 60_000);
+});
 afterAll(() => server?.dispose());
 beforeEach(() => ({ logs, restore: restoreLogs } = captureLogs()));
 afterEach(async () => {
@@ -49,7 +49,7 @@ describe("a PostgresSignalStore whose server goes away mid-run", () => {
     expect(store.droppedWrites).toBe(0);
     expect((await store.listSessionSignals("outage")).map((r) => r.payload["i"])).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(logs.filter((l) => l.level === "error")).toEqual([]);
-  }, 30_000);
+  });
 
   it("drops what it could not write once the retry window is over, logs the count without the password, then recovers", async () => {
     const store = await open(1_000);
@@ -75,7 +75,7 @@ describe("a PostgresSignalStore whose server goes away mid-run", () => {
     await observer.emit("after");
     await store.flush();
     expect((await store.listSessionSignals("user-code")).map((r) => r.payload["data"])).toEqual(["after"]);
-  }, 30_000);
+  });
 
   it("close() during an outage makes one last attempt, then drops and logs instead of hanging or throwing", async () => {
     const store = await open(30_000);
@@ -87,5 +87,5 @@ describe("a PostgresSignalStore whose server goes away mid-run", () => {
     expect(Date.now() - started).toBeLessThan(6_000);
     expect(store.droppedWrites).toBe(1);
     expect(logs.filter((l) => l.level === "error").map((l) => l.msg)).toEqual([expect.stringMatching(/^Dropped 1 signal\(s\) for postgres:\/\//)]);
-  }, 30_000);
+  });
 });

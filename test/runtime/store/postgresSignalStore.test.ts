@@ -25,7 +25,7 @@ const opened: PostgresSignalStore[] = [];
 
 beforeAll(async () => {
   server = await startPostgres();
-}, 60_000);
+});
 afterAll(() => server?.dispose());
 afterEach(async () => {
   for (const store of opened.splice(0)) await store.close();

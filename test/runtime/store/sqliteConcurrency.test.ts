@@ -16,7 +16,7 @@ function startWriter(path: string, sessionId: string): WriterProcess {
 }
 
 describe("two processes writing the same signal database", () => {
-  it("lose nothing and keep each writer's order, waiting out each other's lock", { timeout: 60_000 }, async () => {
+  it("lose nothing and keep each writer's order, waiting out each other's lock", async () => {
     const path = temp.path("shared.db");
     (await SqliteSignalStore.open(path)).close();
     const writers = WRITERS.map((id) => startWriter(path, id));

@@ -25,7 +25,7 @@ beforeAll(async () => {
   const store = await PostgresSignalStore.open(url);
   for (const row of rows) store.insertSessionSignal(row);
   await store.close();
-}, 120_000);
+});
 afterAll(() => server?.dispose());
 
 /** Runs the built CLI asynchronously (the server runs in this process, so spawnSync would not do). */

@@ -21,7 +21,7 @@ beforeAll(async () => {
   const store = await SqliteSignalStore.open(db);
   for (const row of rows) store.insertSessionSignal(row);
   store.close();
-}, 120_000);
+});
 afterAll(() => temp.dispose());
 
 const hooklens = (args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) =>

@@ -1,0 +1,68 @@
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import * as esbuild from "esbuild";
+import { REPO_ROOT } from "./fixtureProject.js";
+
+export interface ServerBundles {
+  server: string;
+  cli: string;
+}
+
+/** Sources the bundles are made of: when none is newer than the bundles, they are reused. */
+const SOURCES = ["server/src", "runtime/src", "test/helpers/serverBundles.ts"];
+/**
+ * Inside the repository, so the bundles find docs/rules/ by walking up as an installed copy does.
+ * The test run bundles once (test/setup/globalSetup.ts) and every test file reads the same files.
+ */
+const BUNDLE_DIR = join(REPO_ROOT, ".cache", "test-dist", "current");
+
+/**
+ * The server and CLI bundled as scripts/build.mjs bundles them (runtime from its sources,
+ * node-sqlite3-wasm and pg required from node_modules), built only when a source changed.
+ */
+export async function serverBundles(): Promise<ServerBundles> {
+  const bundles = { server: join(BUNDLE_DIR, "server.js"), cli: join(BUNDLE_DIR, "cli.js") };
+  if (isFresh(bundles)) return bundles;
+  // Build beside, then swap in: a run that reads the old bundles never sees half-written ones.
+  const staging = `${BUNDLE_DIR}-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  await esbuild.build({
+    absWorkingDir: REPO_ROOT,
+    entryPoints: { server: "server/src/server.ts", cli: "server/src/cli.ts" },
+    outdir: staging,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "cjs",
+    logLevel: "error",
+    alias: {
+      "@hooklens/runtime/live": join(REPO_ROOT, "runtime/src/live/index.ts"),
+      "@hooklens/runtime/store": join(REPO_ROOT, "runtime/src/store/index.ts"),
+      "@hooklens/runtime": join(REPO_ROOT, "runtime/src/index.ts"),
+    },
+    // As in scripts/build.mjs: the driver finds its .wasm beside its own JS, so it stays in node_modules.
+    external: ["node-sqlite3-wasm", "pg", "pg-native"],
+  });
+  rmSync(BUNDLE_DIR, { recursive: true, force: true });
+  renameSync(staging, BUNDLE_DIR);
+  return bundles;
+}
+
+function isFresh(bundles: ServerBundles): boolean {
+  if (!existsSync(bundles.server) || !existsSync(bundles.cli)) return false;
+  const built = Math.min(statSync(bundles.server).mtimeMs, statSync(bundles.cli).mtimeMs);
+  return newestMtime(SOURCES.map((s) => join(REPO_ROOT, s))) <= built;
+}
+
+/** The newest modification time under the given files and folders. */
+export function newestMtime(paths: readonly string[]): number {
+  let newest = 0;
+  const visit = (path: string): void => {
+    const stat = statSync(path);
+    if (stat.isDirectory()) for (const entry of readdirSync(path)) visit(join(path, entry));
+    else newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const path of paths) visit(path);
+  return newest;
+}
