@@ -107,7 +107,8 @@ export class LspClient {
   }
 
   /** Resolves once `probe` returns a value, checked now and after every notification; never sleeps. */
-  waitFor<T>(probe: () => T | undefined | false, what: string, timeoutMs = 60_000): Promise<T> {
+  // The limit only turns a hang into a readable failure before the test's own 180 s limit; a loaded machine needs minutes.
+  waitFor<T>(probe: () => T | undefined | false, what: string, timeoutMs = 150_000): Promise<T> {
     return new Promise((resolve, reject) => {
       const check = () => {
         const value = probe();
