@@ -12,7 +12,7 @@ const allowed = await branch.authorize(new ToolCallAction({ function: "readFile"
 const denied = await branch.authorize(new ToolCallAction({ function: "deleteFile", branchId: branch.id }));
 console.log({ allowed, denied }); // { allowed: true, denied: false }
 
-// A denial is recorded directly: byType finds it, subscribers and persistence never see it.
+// A denial is recorded directly: byType finds it and it is streamed and persisted, but subscribers never see it.
 const [record] = session.observer.byType(GateDenied);
 assert.equal((record!.data as ToolCallAction).function, "deleteFile");
 

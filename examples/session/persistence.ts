@@ -9,6 +9,8 @@ session.observer.bindDbPersistence(session.id, store);
 await session.emit({ step: "plan" });
 await session.emit(new MessageAdded({ data: new Message({ role: "user", content: "private text" }) }));
 await session.emit(new Signal({ data: "x".repeat(100_000) }));
+// Rows are written in batches after emit returns; flush() waits for them.
+await session.observer.flush();
 
 const rows = await store.listSessionSignals(session.id);
 for (const row of rows) console.log(row.kind, JSON.stringify(row.payload).slice(0, 80));

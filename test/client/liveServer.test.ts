@@ -4,10 +4,10 @@ import {
   LIVE_PROTOCOL_VERSION,
   LiveConnection,
   MAX_FRAME_BYTES,
-  MAX_QUEUED_FRAMES,
   parseLiveEnv,
   type SignalFrame,
 } from "@hooklens/runtime/live";
+import { configureSignals } from "@hooklens/runtime";
 import { LiveServer } from "../../client/src/signals/liveServer.js";
 import { SignalStore } from "../../client/src/signals/signalStore.js";
 
@@ -124,13 +124,20 @@ describe("live signal transport", () => {
     socket.destroy();
   });
 
-  it("bounds the runtime's queue and reports what it dropped in a dropped frame", async () => {
+  it("bounds what the runtime holds by bytes (maxPendingBytes) and reports what it dropped in a dropped frame", async () => {
     const live = await startServer();
-    const connection = new LiveConnection(parseLiveEnv(live.environmentValue)!);
-    // All sent before the socket connects: the queue fills, the rest are counted.
-    for (let i = 0; i < MAX_QUEUED_FRAMES + 5; i++) connection.send(signalFrame(i, `session-${i % 4}`));
-    await until(() => store.signalCount() === MAX_QUEUED_FRAMES && store.runs()[0]!.dropped === 5);
-    await connection.close();
+    const frames = Array.from({ length: 105 }, (_, i) => signalFrame(100 + i, `session-${i % 4}`));
+    const bound = frames.slice(0, 100).reduce((sum, frame) => sum + JSON.stringify(frame).length + 1, 0);
+    const previous = configureSignals({ maxPendingBytes: bound });
+    try {
+      const connection = new LiveConnection(parseLiveEnv(live.environmentValue)!);
+      // All sent before the socket connects: the bound fills, the rest are counted.
+      for (const frame of frames) connection.send(frame);
+      await until(() => store.signalCount() === 100 && store.runs()[0]!.dropped === 5);
+      await connection.close();
+    } finally {
+      configureSignals(previous);
+    }
   });
 
   it("never throws into the program when the editor is gone", async () => {

@@ -1,17 +1,17 @@
 import net from "node:net";
 import { basename } from "node:path";
+import { signalSettings } from "../session/pipeline/signalSettings.js";
 import { getLogger } from "../shared/log.js";
 import { LIVE_PROTOCOL_VERSION, MAX_FRAME_BYTES, type LiveEndpoint, type LiveFrame } from "./frames.js";
-
-/** Frames kept while the editor is slow or not yet connected; beyond that they are counted as dropped. */
-export const MAX_QUEUED_FRAMES = 10_000;
 
 type State = "connecting" | "open" | "closed";
 
 /**
  * A best-effort NDJSON stream to the editor. It never throws into the caller and never keeps
- * the process alive on its own: frames queue (bounded) until the socket is open, are written in
- * batches once per tick, and whatever cannot be sent is reported in a `dropped` frame.
+ * the process alive on its own. Lines are handed to the socket as they come (before it connects
+ * they wait in a queue); what the editor has not read yet, queue and socket buffer together, is
+ * bounded by the signal settings' `maxPendingBytes`. Whatever does not fit, or cannot be sent
+ * at all, is counted and reported in a `dropped` frame ahead of the next lines that go out.
  */
 export class LiveConnection {
   readonly #socket: net.Socket;
@@ -19,9 +19,8 @@ export class LiveConnection {
   readonly #title: string;
   #state: State = "connecting";
   #queue: string[] = [];
+  #queuedBytes = 0;
   #dropped = 0;
-  #flushScheduled = false;
-  #waitingForDrain = false;
   #closing = false;
   readonly #idleWaiters: Array<() => void> = [];
 
@@ -33,18 +32,11 @@ export class LiveConnection {
     this.#socket.on("connect", () => this.#onConnect());
     this.#socket.on("error", (error) => this.#onError(error));
     this.#socket.on("close", () => this.#onClose());
-    this.#socket.on("drain", () => {
-      this.#waitingForDrain = false;
-      this.#scheduleFlush();
-    });
+    this.#socket.on("drain", () => this.#notifyIfIdle());
   }
 
-  /** Queues a frame; never throws. Oversized frames and frames beyond the queue bound are counted as dropped. */
+  /** Sends one frame; never throws. Oversized frames and frames past the memory bound are counted as dropped. */
   send(frame: LiveFrame): void {
-    if (this.#state === "closed" || this.#closing) {
-      this.#dropped++;
-      return;
-    }
     let line: string;
     try {
       line = JSON.stringify(frame);
@@ -52,12 +44,31 @@ export class LiveConnection {
       this.#dropped++;
       return;
     }
-    if (Buffer.byteLength(line) > MAX_FRAME_BYTES || this.#queue.length >= MAX_QUEUED_FRAMES) {
+    if (Buffer.byteLength(line) > MAX_FRAME_BYTES) {
       this.#dropped++;
       return;
     }
-    this.#queue.push(line);
-    this.#scheduleFlush();
+    this.sendLines(line + "\n", 1);
+  }
+
+  /** Sends `count` complete NDJSON lines (each ending in a newline, each within the frame limit); never throws. */
+  sendLines(text: string, count: number): void {
+    if (this.#state === "closed" || this.#closing) {
+      this.#dropped += count;
+      return;
+    }
+    // A JS string's length in UTF-16 units: close enough to bytes for a memory bound.
+    const bytes = text.length;
+    if (this.#pendingBytes() + bytes > signalSettings().maxPendingBytes) {
+      this.#dropped += count;
+      return;
+    }
+    const chunk = this.#dropped > 0 ? this.#takeDropped() + text : text;
+    if (this.#state === "open") this.#write(chunk);
+    else {
+      this.#queue.push(chunk);
+      this.#queuedBytes += chunk.length;
+    }
   }
 
   /** Frames that were dropped and not yet reported. */
@@ -65,8 +76,14 @@ export class LiveConnection {
     return this.#dropped;
   }
 
-  /** Resolves once everything queued so far was handed to the socket (or the connection is gone). */
+  /** Bytes waiting for the editor to read them: queued before the connection opened, or in the socket's buffer. */
+  #pendingBytes(): number {
+    return this.#queuedBytes + this.#socket.writableLength;
+  }
+
+  /** Resolves once everything sent so far was handed to the operating system (or the connection is gone). */
   flush(): Promise<void> {
+    if (this.#state === "open" && this.#dropped > 0 && this.#socket.writableLength === 0) this.#write(this.#takeDropped());
     if (this.#isIdle()) return Promise.resolve();
     this.#socket.ref();
     return new Promise((resolve) => this.#idleWaiters.push(resolve));
@@ -79,7 +96,7 @@ export class LiveConnection {
     await this.flush();
     this.#closing = true;
     if (this.#state === "open") {
-      this.#writeRaw(this.#takeBatch() + JSON.stringify({ type: "bye" }) + "\n");
+      this.#write((this.#dropped > 0 ? this.#takeDropped() : "") + JSON.stringify({ type: "bye" }) + "\n");
       await new Promise<void>((resolve) => this.#socket.end(resolve));
     } else {
       this.#socket.destroy();
@@ -95,8 +112,11 @@ export class LiveConnection {
       pid: process.pid,
       title: this.#title,
     };
-    this.#writeRaw(JSON.stringify(hello) + "\n");
-    this.#scheduleFlush();
+    const queued = this.#queue.join("");
+    this.#queue = [];
+    this.#queuedBytes = 0;
+    this.#write(JSON.stringify(hello) + "\n" + (this.#dropped > 0 ? this.#takeDropped() : "") + queued);
+    this.#notifyIfIdle();
   }
 
   #onError(error: Error): void {
@@ -109,59 +129,49 @@ export class LiveConnection {
   }
 
   #closeDown(): void {
+    if (this.#state !== "closed") {
+      // What was queued but never sent is lost; count its lines.
+      for (const chunk of this.#queue) this.#dropped += countLines(chunk);
+    }
     this.#state = "closed";
-    this.#dropped += this.#queue.length;
     this.#queue = [];
+    this.#queuedBytes = 0;
     this.#notifyIdle();
   }
 
-  #scheduleFlush(): void {
-    if (this.#flushScheduled) return;
-    this.#flushScheduled = true;
-    setImmediate(() => {
-      this.#flushScheduled = false;
-      this.#flushNow();
-    });
+  #takeDropped(): string {
+    const frame = JSON.stringify({ type: "dropped", count: this.#dropped }) + "\n";
+    this.#dropped = 0;
+    return frame;
   }
 
-  #flushNow(): void {
-    if (this.#state !== "open" || this.#waitingForDrain) return;
-    if (this.#queue.length > 0 || this.#dropped > 0) {
-      if (!this.#writeRaw(this.#takeBatch())) this.#waitingForDrain = true;
-    }
-    if (this.#isIdle()) this.#notifyIdle();
-  }
-
-  /** Queued lines as one write, led by a `dropped` report when frames were lost. */
-  #takeBatch(): string {
-    let batch = "";
-    if (this.#dropped > 0) {
-      batch = JSON.stringify({ type: "dropped", count: this.#dropped }) + "\n";
-      this.#dropped = 0;
-    }
-    if (this.#queue.length > 0) batch += this.#queue.join("\n") + "\n";
-    this.#queue = [];
-    return batch;
-  }
-
-  #writeRaw(chunk: string): boolean {
-    if (chunk.length === 0) return true;
+  #write(chunk: string): void {
+    if (chunk.length === 0) return;
     try {
-      return this.#socket.write(chunk);
+      this.#socket.write(chunk);
     } catch {
       this.#closeDown();
-      return true;
     }
   }
 
   #isIdle(): boolean {
-    return this.#state === "closed" || (this.#state === "open" && this.#queue.length === 0 && !this.#waitingForDrain);
+    return this.#state === "closed" || (this.#state === "open" && this.#socket.writableLength === 0);
+  }
+
+  #notifyIfIdle(): void {
+    if (this.#isIdle()) this.#notifyIdle();
   }
 
   #notifyIdle(): void {
     if (!this.#closing) this.#socket.unref();
     for (const resolve of this.#idleWaiters.splice(0)) resolve();
   }
+}
+
+function countLines(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) count++;
+  return count;
 }
 
 function defaultTitle(): string {

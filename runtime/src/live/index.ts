@@ -11,6 +11,7 @@ export {
   signalFrameSchema,
 } from "./frames.js";
 export type { ByeFrame, DroppedFrame, HelloFrame, LiveEndpoint, LiveFrame, SignalFrame } from "./frames.js";
-export { LiveConnection, MAX_QUEUED_FRAMES } from "./connection.js";
-export { flushLive, publishSignal } from "./publisher.js";
+export { LiveConnection } from "./connection.js";
+export { LiveSink } from "./liveSink.js";
+export { flushLive, liveSink } from "./publisher.js";
 export { recordedSignalFrame } from "./recorded.js";

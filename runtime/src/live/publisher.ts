@@ -1,46 +1,34 @@
-import { sanitizeSignalPayload } from "../session/serialize.js";
-import type { Signal } from "../session/signal.js";
+import { flushSignals } from "../session/pipeline/signalPipeline.js";
 import { LiveConnection } from "./connection.js";
 import { LIVE_ENV, parseLiveEnv } from "./frames.js";
+import { LiveSink } from "./liveSink.js";
 
 /** undefined: not looked up yet; null: live streaming is off for this process. */
-let connection: LiveConnection | null | undefined;
+let sink: LiveSink | null | undefined;
 
-function liveConnection(): LiveConnection | null {
-  if (connection === undefined) {
+/** The process's live-stream sink when {@link LIVE_ENV} is set, connecting on first use; null otherwise. */
+export function liveSink(): LiveSink | null {
+  if (sink === undefined) {
     const endpoint = parseLiveEnv(process.env[LIVE_ENV]);
-    connection = endpoint ? new LiveConnection(endpoint) : null;
-    if (connection) {
-      const live = connection;
+    sink = endpoint ? new LiveSink(new LiveConnection(endpoint)) : null;
+    if (sink) {
+      const live = sink;
       // The socket is unref'd; when the program runs out of work, send what is left and `bye`.
-      process.once("beforeExit", () => void live.close());
+      process.once("beforeExit", () => {
+        void flushSignals().then(() => live.close());
+      });
     }
   }
-  return connection;
+  return sink;
 }
 
-/** Streams one recorded signal to the editor when {@link LIVE_ENV} is set; a no-op otherwise. */
-export function publishSignal(sessionId: string, signal: Signal): void {
-  const live = liveConnection();
-  if (!live) return;
-  const branchId = signal.metadata["branchId"];
-  live.send({
-    type: "signal",
-    sessionId,
-    branchId: typeof branchId === "string" ? branchId : null,
-    id: signal.id,
-    kind: signal.constructor.name,
-    createdAt: signal.createdAt,
-    payload: sanitizeSignalPayload(signal),
-  });
+/** Waits until every signal recorded so far was handed to the editor's socket. */
+export async function flushLive(): Promise<void> {
+  await flushSignals();
+  if (sink) await sink.flush();
 }
 
-/** Waits until every signal published so far was handed to the editor's socket. */
-export function flushLive(): Promise<void> {
-  return connection ? connection.flush() : Promise.resolve();
-}
-
-/** Test hook: forget the connection so the next publish reads {@link LIVE_ENV} again. */
+/** Test hook: forget the connection so the next signal reads {@link LIVE_ENV} again. */
 export function resetLiveForTests(): void {
-  connection = undefined;
+  sink = undefined;
 }

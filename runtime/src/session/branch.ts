@@ -10,6 +10,7 @@ import type { SessionObserver } from "./observer.js";
 import { buildRunEnd } from "./runEnd.js";
 import { MessageAdded, RunFailed, RunStart, Signal } from "./signal.js";
 import { wiringOf } from "./wiring.js";
+import { signalSettings } from "./pipeline/signalSettings.js";
 import { describeError } from "./describe.js";
 
 /** Marks every Branch's `persistViaBus` callback, so unrouting removes them wherever they sit. */
@@ -119,15 +120,20 @@ export class Branch {
     return observer.emit(signal);
   }
 
-  /** Appends `event` to the branch log, then emits it. */
+  /** Appends `event` to the branch log (which keeps the most recent `keepRecentSignals`), then emits it. */
   async emitAndLog(event: unknown): Promise<unknown[]> {
-    this.#logs.push(event);
+    const logs = this.#logs;
+    logs.push(event);
+    const keep = signalSettings().keepRecentSignals;
+    // Trimmed in chunks: one copy per `keep / 4` appends rather than one per append.
+    if (logs.length > keep + Math.max(1, keep >> 2)) logs.splice(0, logs.length - keep);
     return this.emit(event);
   }
 
-  /** What {@link emitAndLog} logged, in order. */
+  /** The most recent events {@link emitAndLog} logged (at most `keepRecentSignals`), in order. */
   get logs(): readonly unknown[] {
-    return [...this.#logs];
+    const keep = signalSettings().keepRecentSignals;
+    return this.#logs.length > keep ? this.#logs.slice(this.#logs.length - keep) : [...this.#logs];
   }
 
   /** The Session observer's governance check; a branch with no observer allows everything. */

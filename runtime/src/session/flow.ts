@@ -1,45 +1,74 @@
 import type { Signal } from "./signal.js";
 
 /**
- * The observer's record: every stored signal once, in insertion order, plus named streams
- * (progressions) that list signals again in the order they were routed there.
+ * The observer's in-memory record: the most recent signals once each, in insertion order, plus
+ * named streams (progressions) that list signals again in the order they were routed there.
+ * Both are bounded: past `keep` entries the oldest are forgotten (they were already streamed and
+ * persisted; memory stays flat however long a session runs).
  */
 export class Flow {
-  readonly #items = new Map<string, Signal>();
+  /** Ids of the kept signals, for the once-each rule. */
+  readonly #ids = new Set<string>();
+  /** The kept signals, oldest first: a ring once it is full (`#head` is the oldest). */
+  readonly #ring: Signal[] = [];
+  #head = 0;
   readonly #progressions = new Map<string, Signal[]>();
+  readonly keep: number;
 
-  constructor(readonly name: string) {}
+  constructor(
+    readonly name: string,
+    keep = Number.POSITIVE_INFINITY,
+  ) {
+    this.keep = keep;
+  }
 
-  /** Stores `signal` unless a signal with its id is stored; returns whether it was new. */
+  /** Stores `signal` unless a kept signal has its id; returns whether it was new. Forgets the oldest past `keep`. */
   add(signal: Signal): boolean {
-    if (this.#items.has(signal.id)) return false;
-    this.#items.set(signal.id, signal);
+    const ids = this.#ids;
+    if (ids.has(signal.id)) return false;
+    ids.add(signal.id);
+    const ring = this.#ring;
+    if (ring.length < this.keep) {
+      ring.push(signal);
+      return true;
+    }
+    ids.delete(ring[this.#head]!.id);
+    ring[this.#head] = signal;
+    this.#head = (this.#head + 1) % ring.length;
     return true;
   }
 
   has(id: string): boolean {
-    return this.#items.has(id);
+    return this.#ids.has(id);
   }
 
   get size(): number {
-    return this.#items.size;
+    return this.#ring.length;
   }
 
-  /** The stored signals in insertion order (a copy). */
+  /** The kept signals in insertion order (a copy). */
   get items(): Signal[] {
-    return [...this.#items.values()];
+    const ring = this.#ring;
+    return this.#head === 0 ? [...ring] : [...ring.slice(this.#head), ...ring.slice(0, this.#head)];
   }
 
-  /** Appends `signal` to the progression `name`, creating it on first use. Repeats are kept. */
+  /** Appends `signal` to the progression `name`, creating it on first use. Repeats are kept; past `keep` the oldest go. */
   append(name: string, signal: Signal): void {
     const list = this.#progressions.get(name);
-    if (list) list.push(signal);
-    else this.#progressions.set(name, [signal]);
+    if (!list) {
+      this.#progressions.set(name, [signal]);
+      return;
+    }
+    list.push(signal);
+    // Trim in chunks, so a long stream costs one copy per `keep / 4` appends rather than one per append.
+    if (list.length > this.keep + Math.max(1, Math.floor(this.keep / 4))) list.splice(0, list.length - this.keep);
   }
 
-  /** The signals of progression `name` in append order (a copy); empty for an unknown name. */
+  /** The kept signals of progression `name` in append order (a copy); empty for an unknown name. */
   progression(name: string): Signal[] {
-    return [...(this.#progressions.get(name) ?? [])];
+    const list = this.#progressions.get(name);
+    if (!list) return [];
+    return list.length > this.keep ? list.slice(list.length - this.keep) : [...list];
   }
 
   get progressionNames(): string[] {

@@ -58,6 +58,9 @@ export class HookBus {
   /** Appends a handler. Duplicates are kept and run once per registration. Returns a disposer that calls `off`. */
   on<P extends HookPointLike>(point: P, handler: HookHandler<PayloadOf<P>>): () => void {
     const member = normalizePoint(point);
+    if (typeof handler !== "function") {
+      throw new TypeError(`HookBus.on(${JSON.stringify(member)}, handler): handler must be a function, got ${handler === null ? "null" : typeof handler}`);
+    }
     this.#setList(member, [...this.#listAt(member), handler as HookHandler]);
     return () => this.off(point, handler);
   }

@@ -15,6 +15,7 @@ export {
   RunEnd,
   RunFailed,
   SIGNAL_SCHEMA_VERSION,
+  signalKind,
 } from "./signal.js";
 export type { SignalInit, RunUsage } from "./signal.js";
 export { buildRunEnd } from "./runEnd.js";
@@ -45,7 +46,13 @@ export type {
   ObserverHandler,
   RouteCondition,
 } from "./observeTypes.js";
-export { sanitizeSignalPayload, capPayload, toJsonSafe, PAYLOAD_BYTE_CAP } from "./serialize.js";
+export { sanitizeSignalPayload, encodeSignalPayload, capPayload, toJsonSafe, PAYLOAD_BYTE_CAP } from "./serialize.js";
+export { encodeSignal } from "./pipeline/encodedSignal.js";
+export type { EncodedSignal } from "./pipeline/encodedSignal.js";
+export type { SignalSink, SinkTarget } from "./pipeline/sink.js";
+export { flushSignals, queuedSignals } from "./pipeline/signalPipeline.js";
+export { configureSignals, signalSettings, DEFAULT_SIGNAL_SETTINGS } from "./pipeline/signalSettings.js";
+export type { SignalSettings } from "./pipeline/signalSettings.js";
 export type { JsonObject, JsonValue, TruncatedPayload } from "./serialize.js";
 export { Message } from "./message.js";
 export type { MessageInit, MessageRole } from "./message.js";

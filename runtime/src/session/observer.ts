@@ -1,9 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { publishSignal } from "../live/publisher.js";
+import { liveSink } from "../live/publisher.js";
 import { isThenable } from "../shared/async.js";
 import { getLogger } from "../shared/log.js";
 import { embeddedDefaultSignalStore } from "../store/embeddedDefaultStore.js";
 import { getDefaultSignalStore, type SignalStore } from "../store/signalStore.js";
+import { StoreSink } from "../store/storeSink.js";
+import { flushSignals, recordSignal } from "./pipeline/signalPipeline.js";
+import { signalSettings } from "./pipeline/signalSettings.js";
+import type { SinkTarget } from "./pipeline/sink.js";
 import {
   AllOfFilter,
   Filter,
@@ -24,7 +28,6 @@ import type {
   ObserverHandler,
   RouteCondition,
 } from "./observeTypes.js";
-import { sanitizeSignalPayload } from "./serialize.js";
 import type { Session } from "./session.js";
 import { GateDenied, Signal } from "./signal.js";
 import { describeError } from "./describe.js";
@@ -44,6 +47,11 @@ export interface SessionObserverOptions {
   session?: Session | null;
   /** The id live frames carry when there is no session; a fresh UUID when omitted. */
   sessionId?: string;
+  /**
+   * How many recent signals (and entries per named stream) to keep in memory; older ones are
+   * still streamed and persisted, only forgotten here. Default: `signalSettings().keepRecentSignals` (10,000).
+   */
+  keepRecentSignals?: number;
 }
 
 /**
@@ -56,16 +64,24 @@ export class SessionObserver {
   readonly session: Session | null;
   /** The session id that live frames and persisted rows carry. */
   readonly sessionId: string;
-  /** Every stored signal once, plus the named streams routes write to. */
-  readonly flow = new Flow("session-events");
+  /** The most recent signals once each, plus the named streams routes write to (both bounded). */
+  readonly flow: Flow;
   #subscriptions: Subscription[] = [];
   readonly #routes: Route[] = [];
   #gate: Gate | null = null;
-  #dbPersistHandler: ObserverHandler<Signal> | null = null;
+  /** Persistence bindings, latest last. */
+  #persistTargets: SinkTarget[] = [];
+  /** Where a dispatched signal goes (live + persistence), and where a stored-only one goes (live); rebuilt on change. */
+  #dispatchTargets: readonly SinkTarget[] | null = null;
+  #storedTargets: readonly SinkTarget[] | null = null;
+  #live: SinkTarget["sink"] | null = null;
 
   constructor(options: SessionObserverOptions = {}) {
     this.session = options.session ?? null;
     this.sessionId = options.session?.id ?? options.sessionId ?? randomUUID();
+    const keep = options.keepRecentSignals ?? signalSettings().keepRecentSignals;
+    if (!Number.isSafeInteger(keep) || keep < 1) throw new TypeError(`keepRecentSignals must be a positive integer, got ${String(keep)}`);
+    this.flow = new Flow("session-events", keep);
   }
 
   /** Subscribes a handler to what matches every key (and `role`); see {@link ObserveFunction}. */
@@ -118,13 +134,19 @@ export class SessionObserver {
 
   /**
    * Governance check for an action. No gate: allowed. A denial (falsy, or a throwing gate)
-   * stores a `GateDenied` directly: no subscriber, route or persistence sees it.
+   * stores a `GateDenied` directly: no subscriber or route sees it, but it is streamed and
+   * persisted like any dispatched signal, so a denied call is visible in every record.
    */
   async authorize(action: unknown): Promise<boolean> {
     const gate = this.#gate;
     if (!gate) return true;
     const allowed = await passes(gate, action);
-    if (!allowed) this.#store(new GateDenied({ data: action }));
+    if (!allowed) {
+      const denied = new GateDenied({ data: action });
+      const branchId = (action as { branchId?: unknown } | null)?.branchId;
+      if (typeof branchId === "string") denied.metadata["branchId"] = branchId;
+      this.#store(denied, true);
+    }
     return allowed;
   }
 
@@ -138,7 +160,7 @@ export class SessionObserver {
     const signal = event instanceof Signal ? event : new Signal({ data: event });
     const payload: unknown = signal.data;
     const allowed = this.#gate ? await passes(this.#gate, payload) : true;
-    this.#store(signal);
+    this.#store(signal, allowed);
     if (!allowed) return [];
     for (const route of this.#routes) {
       if (testCondition(route.condition, payload)) this.flow.append(route.into, signal);
@@ -176,41 +198,60 @@ export class SessionObserver {
   }
 
   /**
-   * Persists every signal this observer dispatches (not gate-denied ones, not authorize denials)
-   * to `store`, or to the default SignalStore at the time of each write; when none was set, to
-   * the embedded SQLite file (`$HOOKLENS_DB` or `.hooklens/signals.db`) if it already exists.
-   * Store failures are logged and swallowed. Binding again adds a second writer; unbinding removes the latest.
+   * Persists every signal this observer dispatches (not gate-denied emissions), every
+   * `GateDenied` of {@link authorize}, to `store`, or to the default SignalStore current at each
+   * flush; when none was set, to the embedded SQLite file (`$HOOKLENS_DB` or
+   * `.hooklens/signals.db`) if it already exists. Signals are written in batches at the end of
+   * the turn (see {@link flush}); store failures are logged, never thrown. Binding again adds a
+   * second writer; unbinding removes the latest.
    */
   bindDbPersistence(sessionId: string, store: SignalStore | null = null): void {
-    const persist = async (signal: Signal): Promise<void> => {
-      if (!(signal instanceof Signal)) return;
-      try {
-        const target = store ?? getDefaultSignalStore() ?? embeddedDefaultSignalStore();
-        if (!target) return;
-        await target.insertSessionSignal({
-          sessionId,
-          kind: signal.constructor.name,
-          opId: readOpId(signal),
-          ts: Date.now() / 1000,
-          payload: sanitizeSignalPayload(signal),
-        });
-      } catch (error) {
-        getLogger().error({ err: error, sessionId }, `Signal persistence failed: ${describeError(error)}`);
-      }
-    };
-    this.observe(Signal, { handler: persist });
-    this.#dbPersistHandler = persist;
+    if (typeof sessionId !== "string" || sessionId === "") {
+      throw new TypeError(`bindDbPersistence(sessionId, store?): sessionId must be a non-empty string, got ${describeValue(sessionId)}`);
+    }
+    if (store !== null && store !== undefined && (typeof store !== "object" || typeof store.insertSessionSignal !== "function")) {
+      throw new TypeError(`bindDbPersistence(sessionId, store?): store must be a SignalStore (with insertSessionSignal), got ${describeValue(store)}`);
+    }
+    const target = store ?? null;
+    const sink = new StoreSink(() => target ?? getDefaultSignalStore() ?? embeddedDefaultSignalStore(), `session ${sessionId}`);
+    this.#persistTargets = [...this.#persistTargets, { sink, sessionId }];
+    this.#dispatchTargets = null;
   }
 
   /** Stops the persistence {@link bindDbPersistence} started last. */
   unbindDbPersistence(): void {
-    if (this.#dbPersistHandler) this.unobserve(this.#dbPersistHandler);
-    this.#dbPersistHandler = null;
+    this.#persistTargets = this.#persistTargets.slice(0, -1);
+    this.#dispatchTargets = null;
   }
 
-  #store(signal: Signal): void {
-    if (this.flow.add(signal)) publishSignal(this.sessionId, signal);
+  /**
+   * Hands every signal recorded so far (by any observer) to the live stream and the stores, and
+   * waits until they have written it. Emitting never waits for this; call it before reading a
+   * store back or before `process.exit()`. A program that ends normally is flushed on its own.
+   */
+  flush(): Promise<void> {
+    return flushSignals();
   }
+
+  #store(signal: Signal, dispatched: boolean): void {
+    if (!this.flow.add(signal)) return;
+    const live = liveSink();
+    if (live !== this.#live || this.#dispatchTargets === null || this.#storedTargets === null) this.#retarget(live);
+    recordSignal(signal, dispatched ? this.#dispatchTargets! : this.#storedTargets!);
+  }
+
+  #retarget(live: SinkTarget["sink"] | null): void {
+    this.#live = live;
+    const liveTargets = live ? [{ sink: live, sessionId: this.sessionId }] : [];
+    this.#storedTargets = liveTargets;
+    this.#dispatchTargets = [...liveTargets, ...this.#persistTargets];
+  }
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return "null";
+  if (typeof value === "string") return JSON.stringify(value);
+  return typeof value;
 }
 
 function buildFilter(keys: unknown[], role: string | null): Filter<unknown> {
@@ -256,9 +297,4 @@ function isOptionsObject(value: unknown): value is ObserveOptions {
 
 function looksLikeHandler(value: unknown): boolean {
   return typeof value === "function" && !isCondition(value);
-}
-
-function readOpId(signal: Signal): string {
-  const opId = (signal as Signal & { opId?: unknown }).opId;
-  return typeof opId === "string" ? opId : "";
 }

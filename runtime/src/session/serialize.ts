@@ -28,6 +28,24 @@ const decoder = new TextDecoder("utf-8", { fatal: false });
  * {@link PAYLOAD_BYTE_CAP} bytes the result is the bounded {@link TruncatedPayload}.
  */
 export function sanitizeSignalPayload(signal: Signal): JsonObject {
+  return encodeSignalPayload(signal).payload;
+}
+
+/**
+ * {@link sanitizeSignalPayload} together with its compact JSON text, both from one serialisation.
+ * Never throws: a signal that cannot be read at all becomes `{ sanitizeError }`.
+ */
+export function encodeSignalPayload(signal: Signal): { payload: JsonObject; json: string } {
+  let raw: JsonObject;
+  try {
+    raw = rawPayload(signal);
+  } catch (error) {
+    raw = { sanitizeError: clip(`[unserialisable signal: ${error instanceof Error ? error.message : String(error)}]`) };
+  }
+  return capJson(raw, JSON.stringify(raw));
+}
+
+function rawPayload(signal: Signal): JsonObject {
   const raw: Record<string, JsonValue> = {};
   for (const [key, value] of Object.entries(signal)) {
     if (OMITTED_FIELDS.has(key) || value === null || value === undefined || value === "") continue;
@@ -37,14 +55,19 @@ export function sanitizeSignalPayload(signal: Signal): JsonObject {
     if (signal instanceof MessageAdded) raw["messageRef"] = messageRef(signal.data);
     else raw["data"] = toJsonSafe(signal.data);
   }
-  return capPayload(raw);
+  return raw;
 }
 
 /** Applies the byte cap to an already JSON-safe object. */
 export function capPayload(payload: JsonObject, cap = PAYLOAD_BYTE_CAP): JsonObject {
-  const json = JSON.stringify(payload);
+  return capJson(payload, JSON.stringify(payload), cap).payload;
+}
+
+function capJson(payload: JsonObject, json: string, cap = PAYLOAD_BYTE_CAP): { payload: JsonObject; json: string } {
+  // A UTF-16 unit is at most 3 UTF-8 bytes: short text needs no byte count.
+  if (json.length * 3 <= cap) return { payload, json };
   const bytes = encoder.encode(json);
-  if (bytes.length <= cap) return payload;
+  if (bytes.length <= cap) return { payload, json };
   const originalBytes = bytes.length;
   const overhead = byteLength(JSON.stringify(bounded(originalBytes, "")));
   let clipLength = cap - overhead;
@@ -52,11 +75,13 @@ export function capPayload(payload: JsonObject, cap = PAYLOAD_BYTE_CAP): JsonObj
     // A multibyte character split by the cut decodes to U+FFFD; the JSON escaping of the
     // clipped text can still overshoot, so shrink by the overshoot and retry.
     const candidate = bounded(originalBytes, decoder.decode(bytes.subarray(0, clipLength)));
-    const size = byteLength(JSON.stringify(candidate));
-    if (size <= cap) return candidate as unknown as JsonObject;
+    const text = JSON.stringify(candidate);
+    const size = byteLength(text);
+    if (size <= cap) return { payload: candidate as unknown as JsonObject, json: text };
     clipLength -= size - cap;
   }
-  return bounded(originalBytes, "") as unknown as JsonObject;
+  const empty = bounded(originalBytes, "");
+  return { payload: empty as unknown as JsonObject, json: JSON.stringify(empty) };
 }
 
 function bounded(originalBytes: number, data: string): TruncatedPayload {

@@ -18,6 +18,11 @@ export interface SignalInit<T> {
  * `createdAt` is POSIX seconds (a float), as in the Python original.
  */
 export class Signal<T = unknown> {
+  /**
+   * The stable name a signal is persisted and streamed under. Every runtime class sets its own,
+   * because bundlers rename classes; a subclass without one is known by its class name.
+   */
+  static readonly kind: string = "Signal";
   readonly id: string;
   readonly createdAt: number;
   metadata: Record<string, unknown>;
@@ -40,6 +45,7 @@ export class Signal<T = unknown> {
 
 /** What a HookBus records after a successful chain: the point (as its string value) and a copy of the payload. */
 export class HookSignal extends Signal<null> {
+  static override readonly kind: string = "HookSignal";
   readonly point: `${HookPoint}` | null;
   readonly payload: Record<string, unknown>;
 
@@ -51,16 +57,24 @@ export class HookSignal extends Signal<null> {
 }
 
 /** A message was added to a Branch; `data` is the message. */
-export class MessageAdded<M = unknown> extends Signal<M> {}
+export class MessageAdded<M = unknown> extends Signal<M> {
+  static override readonly kind: string = "MessageAdded";
+}
 
 /** The observer's gate denied an action; `data` is the action. */
-export class GateDenied<A = unknown> extends Signal<A> {}
+export class GateDenied<A = unknown> extends Signal<A> {
+  static override readonly kind: string = "GateDenied";
+}
 
 /** A run of an observed Branch operation started. */
-export class RunStart<T = unknown> extends Signal<T> {}
+export class RunStart<T = unknown> extends Signal<T> {
+  static override readonly kind: string = "RunStart";
+}
 
 /** A run failed; `data` is the error it failed with. */
-export class RunFailed<E = unknown> extends Signal<E> {}
+export class RunFailed<E = unknown> extends Signal<E> {
+  static override readonly kind: string = "RunFailed";
+}
 
 /** Token and cost usage a finished run reports. */
 export interface RunUsage {
@@ -73,6 +87,7 @@ export interface RunUsage {
 
 /** A run finished; `data` is its result and the usage fields sum what the run's messages report. */
 export class RunEnd<T = unknown> extends Signal<T> implements RunUsage {
+  static override readonly kind: string = "RunEnd";
   inputTokens: number;
   outputTokens: number;
   totalCostUsd: number;
@@ -87,6 +102,16 @@ export class RunEnd<T = unknown> extends Signal<T> implements RunUsage {
     this.numTurns = init.numTurns ?? 0;
     this.durationMs = init.durationMs ?? 0;
   }
+}
+
+/**
+ * The kind a signal is recorded as: its class's own static `kind`, else (a user's subclass that
+ * declares none) its class name, else the nearest declared kind up the chain.
+ */
+export function signalKind(signal: Signal): string {
+  const type = signal.constructor as typeof Signal;
+  if (Object.hasOwn(type, "kind")) return type.kind;
+  return type.name || type.kind || "Signal";
 }
 
 function toEpochSeconds(value: number | Date | string): number {

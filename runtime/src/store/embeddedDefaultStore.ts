@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { flushSignals } from "../session/pipeline/signalPipeline.js";
 import { PostgresSignalStore } from "./postgres/postgresSignalStore.js";
 import { isPostgresUrl } from "./postgres/postgresTarget.js";
 import type { SignalStore } from "./signalStore.js";
@@ -57,8 +58,9 @@ export function embeddedDefaultSignalStore(): SignalStore | null {
   return store;
 }
 
-/** Flushes and closes every default store opened so far, and forgets them (the next write looks again). */
+/** Flushes the signals recorded so far, then closes every default store opened so far and forgets them (the next write looks again). */
 export async function closeEmbeddedSignalStores(): Promise<void> {
+  await flushSignals();
   const pending = opened.splice(0);
   stores.clear();
   lastMiss = null;

@@ -1,5 +1,7 @@
 export { InMemorySignalStore, getDefaultSignalStore, setDefaultSignalStore } from "./signalStore.js";
 export type { RecordedSession, SessionSignalRecord, SignalStore } from "./signalStore.js";
+export { SIGNALS_DROPPED_KIND } from "./signalRow.js";
+export { StoreSink } from "./storeSink.js";
 export { SqliteSignalStore } from "./sqlite/sqliteSignalStore.js";
 export type { SqliteSignalStoreOptions } from "./sqlite/sqliteSignalStore.js";
 export { PostgresSignalStore } from "./postgres/postgresSignalStore.js";

@@ -1,9 +1,10 @@
+import type { EncodedSignal } from "../session/pipeline/encodedSignal.js";
 import type { JsonObject } from "../session/serialize.js";
 
 /** One persisted observer signal: the row `SessionObserver.bindDbPersistence` writes. */
 export interface SessionSignalRecord {
   sessionId: string;
-  /** The signal's class name, e.g. `"HookSignal"`. */
+  /** The signal's stable kind, e.g. `"HookSignal"`; `"SignalsDropped"` marks where signals were lost. */
   kind: string;
   /** The signal's `opId` field when it has one, otherwise `""`. */
   opId: string;
@@ -27,6 +28,13 @@ export interface SignalStore {
   insertSessionSignal(record: SessionSignalRecord): void | Promise<void>;
   /** The records of one session in insertion order. */
   listSessionSignals(sessionId: string): SessionSignalRecord[] | Promise<SessionSignalRecord[]>;
+  /**
+   * Optional: takes a flushed batch whose payloads are already JSON text, so the store writes the
+   * same bytes as every other sink. Without it each record goes through `insertSessionSignal`.
+   */
+  insertEncodedSignals?(sessionId: string, batch: readonly EncodedSignal[]): void;
+  /** Optional: resolves once every record handed over so far is written. */
+  flush?(): Promise<void>;
 }
 
 /** A SignalStore that keeps records in memory (tests, demos, short-lived scripts). */

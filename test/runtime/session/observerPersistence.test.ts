@@ -33,6 +33,7 @@ describe("bindDbPersistence", () => {
     const before = Date.now() / 1000;
     const signal = new Signal({ data: { step: 1 }, createdAt: 5 });
     await observer.emit(signal);
+    await observer.flush();
     const [record] = store.listSessionSignals("session-1");
     expect(record).toMatchObject({
       sessionId: "session-1",
@@ -48,6 +49,7 @@ describe("bindDbPersistence", () => {
     const store = new InMemorySignalStore();
     observer.bindDbPersistence("s", store);
     await observer.emit(new NodeStarted());
+    await observer.flush();
     expect(store.records[0]).toMatchObject({ kind: "NodeStarted", opId: "op-7" });
   });
 
@@ -56,6 +58,7 @@ describe("bindDbPersistence", () => {
     const store = new InMemorySignalStore();
     observer.bindDbPersistence("s", store);
     await observer.emit(new MessageAdded({ data: new Message({ id: "m1", role: "user", content: "private" }) }));
+    await observer.flush();
     expect(store.records[0]!.payload["messageRef"]).toEqual({ id: "m1", role: "user" });
     expect(JSON.stringify(store.records[0])).not.toContain("private");
   });
@@ -65,20 +68,24 @@ describe("bindDbPersistence", () => {
     const store = new InMemorySignalStore();
     observer.bindDbPersistence("s", store);
     await observer.emit(new Signal({ data: "z".repeat(30_000) }));
+    await observer.flush();
     const payload = store.records[0]!.payload;
     expect(payload["truncated"]).toBe(true);
     expect(Buffer.byteLength(JSON.stringify(payload))).toBeLessThanOrEqual(PAYLOAD_BYTE_CAP);
   });
 
-  it("does not persist gate-denied emissions or authorize denials", async () => {
+  it("does not persist gate-denied emissions, but persists the GateDenied of an authorize denial", async () => {
     const observer = new SessionObserver();
     const store = new InMemorySignalStore();
     observer.bindDbPersistence("s", store);
     observer.gate(() => false);
     await observer.emit(1);
-    await observer.authorize({ function: "rm" });
+    await observer.authorize({ function: "rm", branchId: "b1" });
+    await observer.flush();
     expect(observer.byType(GateDenied)).toHaveLength(1);
-    expect(store.records).toEqual([]);
+    expect(store.records.map((r) => [r.kind, r.payload["data"], r.payload["metadata"]])).toEqual([
+      ["GateDenied", { function: "rm", branchId: "b1" }, { branchId: "b1" }],
+    ]);
   });
 
   it("swallows and logs a store failure; emit still resolves", async () => {
@@ -90,7 +97,8 @@ describe("bindDbPersistence", () => {
       listSessionSignals: () => [],
     };
     observer.bindDbPersistence("s", failing);
-    await expect(observer.emit(1)).resolves.toEqual([undefined]);
+    await expect(observer.emit(1)).resolves.toEqual([]);
+    await observer.flush();
     expect(logs.some((l) => l.level === "error" && l.msg.includes("disk full"))).toBe(true);
   });
 
@@ -98,9 +106,11 @@ describe("bindDbPersistence", () => {
     const observer = new SessionObserver();
     observer.bindDbPersistence("s");
     await observer.emit(1);
+    await observer.flush();
     const store = new InMemorySignalStore();
     setDefaultSignalStore(store);
     await observer.emit(2);
+    await observer.flush();
     expect(store.records.map((r: SessionSignalRecord) => r.payload["data"])).toEqual([2]);
   });
 
@@ -109,8 +119,10 @@ describe("bindDbPersistence", () => {
     const store = new InMemorySignalStore();
     observer.bindDbPersistence("s", store);
     await observer.emit(1);
+    await observer.flush();
     observer.unbindDbPersistence();
     await observer.emit(2);
+    await observer.flush();
     expect(store.records).toHaveLength(1);
   });
 
@@ -122,6 +134,7 @@ describe("bindDbPersistence", () => {
     observer.bindDbPersistence("s", second);
     observer.unbindDbPersistence();
     await observer.emit(1);
+    await observer.flush();
     expect(first.records).toHaveLength(1);
     expect(second.records).toHaveLength(0);
   });

@@ -64,7 +64,7 @@ describe("AsyncWriteBehindQueue", () => {
     const drops: Array<[number, unknown]> = [];
     const queue = new AsyncWriteBehindQueue<number>({
       write: async () => false,
-      onDrop: (count, reason) => drops.push([count, reason]),
+      onDrop: (items, reason) => drops.push([items.length, reason]),
       giveUpAfterMs: 1_000,
       giveUpReason: (waited) => `away for ${waited} ms`,
     });
@@ -102,12 +102,12 @@ describe("AsyncWriteBehindQueue", () => {
     expect(String(reasons[0])).toContain("rejected by the server");
   });
 
-  it("drops past maxPending instead of growing without bound", async () => {
-    const queue = new AsyncWriteBehindQueue<number>({ write: async () => false, onDrop: () => {}, maxPending: 2 });
+  it("counts the bytes of what is waiting (sizeOf), the batch in flight included, and releases them", async () => {
+    const queue = new AsyncWriteBehindQueue<number>({ write: async () => false, onDrop: () => {}, sizeOf: () => 10 });
     for (let i = 0; i < 5; i++) queue.submit(i);
-    expect(queue.pending).toBe(2);
-    expect(queue.dropped).toBe(3);
+    expect(queue.pendingBytes).toBe(50);
     await queue.finish(() => "done");
+    expect(queue.pendingBytes).toBe(0);
     expect(queue.dropped).toBe(5);
   });
 

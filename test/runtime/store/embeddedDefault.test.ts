@@ -39,6 +39,7 @@ async function emitUnbound(sessionId: string, ...values: unknown[]): Promise<voi
   const observer = new SessionObserver();
   observer.bindDbPersistence(sessionId);
   for (const value of values) await observer.emit(value);
+  await observer.flush();
   await closeEmbeddedSignalStores();
 }
 
@@ -108,7 +109,8 @@ describe("the embedded default signal database", () => {
     writeFileSync(temp.path("garbage.db"), "not sqlite ".repeat(200));
     const observer = new SessionObserver();
     observer.bindDbPersistence("s");
-    for (let i = 0; i < 3; i++) await expect(observer.emit(i)).resolves.toEqual([undefined]);
+    for (let i = 0; i < 3; i++) await expect(observer.emit(i)).resolves.toEqual([]);
+    await observer.flush();
     const errors = logs.filter((l) => l.level === "error");
     expect(errors).toHaveLength(1);
     expect(errors[0]!.msg).toContain(`${temp.path("garbage.db")} is not a SQLite database`);

@@ -205,6 +205,7 @@ describe("an observer bound to a PostgresSignalStore", () => {
     await session.emit(new Signal({ data: "é".repeat(20_000) }));
     session.observer.unbindDbPersistence();
     await session.emit(new Signal({ data: "after unbind" }));
+    await session.observer.flush();
 
     const rows = await store.listSessionSignals(session.id);
     expect(rows.map((r) => r.kind)).toEqual(["HookSignal", "Signal", "Signal"]);

@@ -127,6 +127,7 @@ describe("an observer bound to a SqliteSignalStore", () => {
     await session.emit(new Signal({ data: "é".repeat(20_000) }));
     session.observer.unbindDbPersistence();
     await session.emit(new Signal({ data: "after unbind" }));
+    await session.observer.flush();
 
     const rows = store.listSessionSignals(session.id);
     expect(rows.map((r) => r.kind)).toEqual(["HookSignal", "Signal", "Signal"]);

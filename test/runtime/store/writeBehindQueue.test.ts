@@ -17,7 +17,7 @@ describe("WriteBehindQueue", () => {
   it("gives up a batch that stays busy past the limit and reports how many it dropped", async () => {
     vi.useFakeTimers();
     const drops: number[] = [];
-    const queue = new WriteBehindQueue<number>({ write: () => false, onDrop: (n) => drops.push(n), giveUpAfterMs: 1_000 });
+    const queue = new WriteBehindQueue<number>({ write: () => false, onDrop: (items) => drops.push(items.length), giveUpAfterMs: 1_000 });
     queue.submit(1);
     queue.submit(2);
     const flushed = queue.flush();
@@ -28,12 +28,15 @@ describe("WriteBehindQueue", () => {
     expect(queue.busyRetries).toBeGreaterThan(3);
   });
 
-  it("drops past maxPending instead of growing without bound", () => {
-    const queue = new WriteBehindQueue<number>({ write: () => false, onDrop: () => {}, maxPending: 2 });
-    for (let i = 0; i < 5; i++) queue.submit(i);
-    expect(queue.pending).toBe(2);
-    expect(queue.dropped).toBe(3);
+  it("counts the bytes its submitters give for what is waiting, and releases them as records leave", () => {
+    const queue = new WriteBehindQueue<number>({ write: () => false, onDrop: () => {} });
+    for (let i = 0; i < 5; i++) queue.submit(i, 10);
+    expect(queue.pendingBytes).toBe(50);
+    expect(queue.drainNow()).toBe(false);
+    expect(queue.waitingForLock).toBe(true);
     queue.abandon("done");
+    expect(queue.pendingBytes).toBe(0);
+    expect(queue.dropped).toBe(5);
   });
 
   it("drops a batch whose write fails for a reason other than the lock, and keeps going", async () => {

@@ -1,7 +1,7 @@
 /** The SQL a PostgreSQL signal store runs, and the conversions between its rows and records. */
 import type { JsonObject } from "../../session/serialize.js";
 import type { QuotedNames } from "./postgresSchema.js";
-import type { SessionSignalRecord } from "../signalStore.js";
+import type { SignalRow } from "../signalRow.js";
 
 const COLUMNS_PER_ROW = 5;
 
@@ -12,8 +12,9 @@ const COLUMNS_PER_ROW = 5;
 const UNSTORABLE_ESCAPE = /(?<=(?:^|[^\\])(?:\\\\)*)\\u(?:0000|d[89a-f][0-9a-f]{2})/g;
 
 /** The payload as JSON text jsonb accepts: characters it cannot hold become U+FFFD, as a cut character does. */
-export function jsonbText(payload: JsonObject): string {
-  return JSON.stringify(payload).replace(UNSTORABLE_ESCAPE, "\\ufffd");
+export function jsonbText(payload: JsonObject | string): string {
+  const json = typeof payload === "string" ? payload : JSON.stringify(payload);
+  return json.includes("\\u") ? json.replace(UNSTORABLE_ESCAPE, "\\ufffd") : json;
 }
 
 /** PostgreSQL text cannot hold NUL either. */
@@ -22,10 +23,10 @@ function storableText(text: string): string {
 }
 
 /** One multi-row INSERT for a whole batch: a single round trip, rows numbered in the order given. */
-export function insertStatement(names: QuotedNames, batch: readonly SessionSignalRecord[]): { text: string; values: unknown[] } {
+export function insertStatement(names: QuotedNames, batch: readonly SignalRow[]): { text: string; values: unknown[] } {
   const values: unknown[] = [];
   const tuples = batch.map((record, row) => {
-    values.push(storableText(record.sessionId), storableText(record.kind), storableText(record.opId), record.ts, jsonbText(record.payload));
+    values.push(storableText(record.sessionId), storableText(record.kind), storableText(record.opId), record.ts, jsonbText(record.payloadJson));
     const at = row * COLUMNS_PER_ROW;
     return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}::jsonb)`;
   });

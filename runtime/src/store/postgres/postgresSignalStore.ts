@@ -16,6 +16,9 @@ import {
 import { describeConnectionString, describeTarget, scrub } from "./postgresTarget.js";
 import type { RecordedSession, SessionSignalRecord, SignalStore } from "../signalStore.js";
 import { SignalStoreClosedError, SignalStoreError, SignalStoreUnwritableError } from "../errors.js";
+import type { EncodedSignal } from "../../session/pipeline/encodedSignal.js";
+import { RowAdmission, type RowQueue } from "../rowSink.js";
+import { rowBytes, rowFromRecord, type SignalRow } from "../signalRow.js";
 
 export type { PostgresConnectionConfig };
 
@@ -58,7 +61,9 @@ export class PostgresSignalStore implements SignalStore {
   readonly #pool: PgPool;
   readonly #names: QuotedNames;
   readonly #secret: unknown;
-  readonly #queue: AsyncWriteBehindQueue<SessionSignalRecord>;
+  readonly #queue: AsyncWriteBehindQueue<SignalRow>;
+  readonly #rows: RowQueue;
+  readonly #admission: RowAdmission;
   #hasSchema: boolean;
   #lastUnavailable: unknown = null;
   #closing: Promise<void> | null = null;
@@ -71,15 +76,21 @@ export class PostgresSignalStore implements SignalStore {
     this.#names = settings.names;
     this.#secret = settings.secret;
     this.#hasSchema = hasSchema;
-    this.#queue = new AsyncWriteBehindQueue({
+    this.#admission = new RowAdmission(this.target);
+    this.#queue = new AsyncWriteBehindQueue<SignalRow>({
       write: (batch) => this.#write(batch),
+      sizeOf: rowBytes,
       giveUpAfterMs: settings.retryWindowMs,
       giveUpReason: (waited) => this.#classify(this.#lastUnavailable ?? new Error("server unavailable"), `writing signals (retried for ${waited} ms)`),
-      onDrop: (count, reason) => {
-        const error = this.#classify(reason, "writing signals");
-        getLogger().error({ err: error, target: this.target, count }, `Dropped ${count} signal(s) for ${this.target}: ${error.message}`);
-      },
+      onDrop: (rows, reason) => this.#admission.lost(rows, this.#classify(reason, "writing signals")),
     });
+    const queue = this.#queue;
+    this.#rows = {
+      get pendingBytes() {
+        return queue.pendingBytes;
+      },
+      submit: (row) => queue.submit(row),
+    };
   }
 
   /**
@@ -133,9 +144,9 @@ export class PostgresSignalStore implements SignalStore {
     return this.#queue.pending;
   }
 
-  /** Signals given up (server away past the retry window, rejected inserts, more than 10,000 waiting). */
+  /** Signals given up: server away past the retry window, rejected inserts, or past the pending-work bound. */
   get droppedWrites(): number {
-    return this.#queue.dropped;
+    return this.#admission.report.total;
   }
 
   /** How many times a batch found the server unreachable or out of capacity and was retried. */
@@ -151,7 +162,14 @@ export class PostgresSignalStore implements SignalStore {
   insertSessionSignal(record: SessionSignalRecord): void {
     this.#assertOpen();
     if (this.readOnly) throw new SignalStoreUnwritableError(this.target, `${this.target} was opened read-only`);
-    this.#queue.submit(record);
+    this.#admission.admit(this.#rows, [rowFromRecord(record)]);
+  }
+
+  /** Queues a flushed batch (payloads already JSON) for the next multi-row INSERT; past the bound, a marker replaces what is dropped. */
+  insertEncodedSignals(sessionId: string, batch: readonly EncodedSignal[]): void {
+    this.#assertOpen();
+    if (this.readOnly) throw new SignalStoreUnwritableError(this.target, `${this.target} was opened read-only`);
+    this.#admission.admitEncoded(this.#rows, sessionId, batch);
   }
 
   /** The records of one session in insertion order, payloads parsed back from jsonb. */
@@ -177,11 +195,12 @@ export class PostgresSignalStore implements SignalStore {
 
   async #close(): Promise<void> {
     forgetBeforeExit(this);
+    this.#admission.queueMarkers(this.#rows);
     await this.#queue.finish(() => this.#lastUnavailable ?? new Error("the store was closed"));
     await this.#pool.end().catch(() => undefined);
   }
 
-  async #write(batch: readonly SessionSignalRecord[]): Promise<boolean> {
+  async #write(batch: readonly SignalRow[]): Promise<boolean> {
     const { text, values } = insertStatement(this.#names, batch);
     try {
       await this.#pool.query(text, values);

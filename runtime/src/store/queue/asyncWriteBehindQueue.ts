@@ -9,11 +9,12 @@
 export interface AsyncWriteBehindQueueOptions<T> {
   /** Writes a batch in order: true when written, false when the server is unavailable (retry later); other failures throw. */
   write(batch: readonly T[]): Promise<boolean>;
-  /** Records were given up (server away past the retry window, a write failed, or the queue was full). */
-  onDrop(count: number, reason: unknown): void;
+  /** Records were given up (server away past the retry window, or a write failed); `items` are the records lost. */
+  onDrop(items: readonly T[], reason: unknown): void;
+  /** Bytes a record holds while it waits, for the caller's pending-work bound. */
+  sizeOf?(item: T): number;
   /** Called when the retry window ran out, for the reason to report (e.g. the last connection error). */
   giveUpReason?(waitedMs: number): unknown;
-  maxPending?: number;
   giveUpAfterMs?: number;
   firstRetryMs?: number;
   maxRetryMs?: number;
@@ -25,6 +26,8 @@ type Outcome = "written" | "unavailable";
 export class AsyncWriteBehindQueue<T> {
   readonly #options: Required<AsyncWriteBehindQueueOptions<T>>;
   #pending: T[] = [];
+  /** Bytes of the queued records and of the batch in flight. */
+  #pendingBytes = 0;
   /** Size of the batch being written right now (it is out of #pending until it settles). */
   #inFlight = 0;
   /** True from the start of a write round until it has decided what comes next. */
@@ -41,7 +44,7 @@ export class AsyncWriteBehindQueue<T> {
 
   constructor(options: AsyncWriteBehindQueueOptions<T>) {
     this.#options = {
-      maxPending: 10_000,
+      sizeOf: () => 0,
       giveUpAfterMs: 30_000,
       firstRetryMs: 50,
       maxRetryMs: 1_000,
@@ -55,6 +58,11 @@ export class AsyncWriteBehindQueue<T> {
   /** Records not yet written, the batch in flight included. */
   get pending(): number {
     return this.#pending.length + this.#inFlight;
+  }
+
+  /** Bytes of the records not yet written, the batch in flight included. */
+  get pendingBytes(): number {
+    return this.#pendingBytes;
   }
 
   get dropped(): number {
@@ -73,11 +81,8 @@ export class AsyncWriteBehindQueue<T> {
 
   /** Queues a record; the write starts on a later turn of the event loop. */
   submit(item: T): void {
-    if (this.pending >= this.#options.maxPending) {
-      this.#drop(1, new Error(`more than ${this.#options.maxPending} signals waiting to be written`));
-      return;
-    }
     this.#pending.push(item);
+    this.#pendingBytes += this.#options.sizeOf(item);
     if (this.#timer === null && !this.#active && !this.#closing) {
       this.#stuckSince = Date.now();
       this.#schedule(0);
@@ -100,9 +105,8 @@ export class AsyncWriteBehindQueue<T> {
     this.#cancel();
     if (this.#running) await this.#running;
     if (this.#pending.length > 0) await this.#writeBatches();
-    const count = this.#pending.length;
-    this.#pending = [];
-    if (count > 0) this.#drop(count, reason());
+    const lost = this.#takeAll();
+    if (lost.length > 0) this.#drop(lost, reason());
     this.#settle();
   }
 
@@ -136,11 +140,10 @@ export class AsyncWriteBehindQueue<T> {
     }
     const waited = Date.now() - this.#stuckSince;
     if (waited >= this.#options.giveUpAfterMs) {
-      const count = this.#pending.length;
-      this.#pending = [];
+      const lost = this.#takeAll();
       this.#stalled = false;
       this.#retryDelay = this.#options.firstRetryMs;
-      this.#drop(count, this.#options.giveUpReason(waited));
+      this.#drop(lost, this.#options.giveUpReason(waited));
       this.#settle();
       return;
     }
@@ -156,7 +159,8 @@ export class AsyncWriteBehindQueue<T> {
       try {
         written = await this.#options.write(batch);
       } catch (error) {
-        this.#drop(batch.length, error);
+        this.#release(batch);
+        this.#drop(batch, error);
         continue;
       } finally {
         this.#inFlight = 0;
@@ -167,6 +171,7 @@ export class AsyncWriteBehindQueue<T> {
         this.#stalled = true;
         return "unavailable";
       }
+      this.#release(batch);
       this.#stalled = false;
       this.#retryDelay = this.#options.firstRetryMs;
       this.#stuckSince = Date.now();
@@ -182,10 +187,22 @@ export class AsyncWriteBehindQueue<T> {
     this.#timer = null;
   }
 
-  #drop(count: number, reason: unknown): void {
+  #takeAll(): T[] {
+    const all = this.#pending;
+    this.#pending = [];
+    this.#release(all);
+    return all;
+  }
+
+  #release(items: readonly T[]): void {
+    for (const item of items) this.#pendingBytes -= this.#options.sizeOf(item);
+  }
+
+  #drop(items: readonly T[], reason: unknown): void {
+    const count = items.length;
     this.#dropped += count;
     try {
-      this.#options.onDrop(count, reason);
+      this.#options.onDrop(items, reason);
     } catch {
       // Reporting a drop must not break the queue (a failing logger, say).
     }

@@ -7,9 +7,8 @@
 export interface WriteBehindQueueOptions<T> {
   /** Writes a batch in order: true when written, false when the database is busy; other failures throw. */
   write(batch: readonly T[]): boolean;
-  /** Records were given up (lock held too long, a write failed, or the queue was full). */
-  onDrop(count: number, reason: unknown): void;
-  maxPending?: number;
+  /** Records were given up (lock held too long, or a write failed); `items` are the records lost. */
+  onDrop(items: readonly T[], reason: unknown): void;
   giveUpAfterMs?: number;
 }
 
@@ -20,6 +19,9 @@ const BATCH_SIZE = 1_000;
 export class WriteBehindQueue<T> {
   readonly #options: Required<WriteBehindQueueOptions<T>>;
   #pending: T[] = [];
+  #sizes: number[] = [];
+  #pendingBytes = 0;
+  #locked = false;
   #scheduled: NodeJS.Immediate | NodeJS.Timeout | null = null;
   #retryDelay = FIRST_RETRY_MS;
   #stuckSince = 0;
@@ -28,12 +30,22 @@ export class WriteBehindQueue<T> {
   #busyRetries = 0;
 
   constructor(options: WriteBehindQueueOptions<T>) {
-    this.#options = { maxPending: 10_000, giveUpAfterMs: 30_000, ...options };
+    this.#options = { giveUpAfterMs: 30_000, ...options };
   }
 
   /** Records not yet in the file. */
   get pending(): number {
     return this.#pending.length;
+  }
+
+  /** Bytes of the records not yet in the file, as their submitters sized them. */
+  get pendingBytes(): number {
+    return this.#pendingBytes;
+  }
+
+  /** True while a batch waits for another process's lock (writing now would only fail again). */
+  get waitingForLock(): boolean {
+    return this.#locked;
   }
 
   /** Records given up so far. */
@@ -46,13 +58,11 @@ export class WriteBehindQueue<T> {
     return this.#busyRetries;
   }
 
-  /** Queues a record for the next batch; never touches the disk itself. */
-  submit(item: T): void {
-    if (this.#pending.length >= this.#options.maxPending) {
-      this.#drop(1, new Error(`more than ${this.#options.maxPending} signals waiting to be written`));
-      return;
-    }
+  /** Queues a record of `bytes` for the next batch; never touches the disk itself. The caller enforces any bound. */
+  submit(item: T, bytes = 0): void {
     this.#pending.push(item);
+    this.#sizes.push(bytes);
+    this.#pendingBytes += bytes;
     if (this.#scheduled === null) {
       this.#stuckSince = Date.now();
       // Unref'd: a pending batch must not keep a finished program alive; the exit hook writes it.
@@ -76,15 +86,17 @@ export class WriteBehindQueue<T> {
       try {
         written = this.#options.write(batch);
       } catch (error) {
-        this.#pending.splice(0, batch.length);
-        this.#drop(batch.length, error);
+        this.#take(batch.length);
+        this.#drop(batch, error);
         continue;
       }
       if (!written) {
         this.#busyRetries++;
+        this.#locked = true;
         return false;
       }
-      this.#pending.splice(0, batch.length);
+      this.#locked = false;
+      this.#take(batch.length);
       this.#retryDelay = FIRST_RETRY_MS;
       this.#stuckSince = Date.now();
     }
@@ -95,9 +107,9 @@ export class WriteBehindQueue<T> {
   /** Gives up whatever is still queued. */
   abandon(reason: unknown): void {
     this.#cancel();
-    const count = this.#pending.length;
-    this.#pending = [];
-    if (count > 0) this.#drop(count, reason);
+    const lost = this.#pending;
+    this.#take(lost.length);
+    if (lost.length > 0) this.#drop(lost, reason);
     this.#settle();
   }
 
@@ -122,9 +134,25 @@ export class WriteBehindQueue<T> {
     this.#scheduled = null;
   }
 
-  #drop(count: number, reason: unknown): void {
-    this.#dropped += count;
-    this.#options.onDrop(count, reason);
+  /** Removes the first `count` records (written or given up) from the queue and its byte count. */
+  #take(count: number): void {
+    if (count === this.#pending.length) {
+      this.#pending = [];
+      this.#sizes = [];
+      this.#pendingBytes = 0;
+      return;
+    }
+    this.#pending.splice(0, count);
+    for (const size of this.#sizes.splice(0, count)) this.#pendingBytes -= size;
+  }
+
+  #drop(items: readonly T[], reason: unknown): void {
+    this.#dropped += items.length;
+    try {
+      this.#options.onDrop(items, reason);
+    } catch {
+      // Reporting a drop must not break the queue (a failing logger, say).
+    }
   }
 
   #settle(): void {

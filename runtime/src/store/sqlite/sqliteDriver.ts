@@ -13,7 +13,14 @@ export interface SqliteDatabase {
   run(sql: string, values?: SqliteBindValues): { changes: number; lastInsertRowid: number | bigint };
   all(sql: string, values?: SqliteBindValues): SqliteRow[];
   get(sql: string, values?: SqliteBindValues): SqliteRow | null;
+  prepare(sql: string): SqliteStatement;
   close(): void;
+}
+
+/** A prepared statement, reused across runs until finalized. */
+export interface SqliteStatement {
+  run(values?: SqliteBindValues): { changes: number; lastInsertRowid: number | bigint };
+  finalize(): void;
 }
 
 export type SqliteValue = number | bigint | string | Uint8Array | null;

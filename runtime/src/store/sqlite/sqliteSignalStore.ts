@@ -1,14 +1,16 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { getLogger } from "../../shared/log.js";
 import { closeAtExit, forgetAtExit } from "../closeAtExit.js";
-import { loadSqliteDriver, type SqliteDatabase } from "./sqliteDriver.js";
+import { loadSqliteDriver, type SqliteDatabase, type SqliteStatement } from "./sqliteDriver.js";
 import { classifySqliteError, isBusyError } from "./sqliteErrors.js";
 import { SignalStoreClosedError, SignalStoreMissingError, SignalStoreUnwritableError } from "../errors.js";
 import { ensureSchema, inspectSchema } from "./sqliteSchema.js";
 import type { RecordedSession, SessionSignalRecord, SignalStore } from "../signalStore.js";
 import { recordedSessionFromRow, recordFromRow } from "../recordRows.js";
 import { WriteBehindQueue } from "../queue/writeBehindQueue.js";
+import type { EncodedSignal } from "../../session/pipeline/encodedSignal.js";
+import { RowAdmission, type RowQueue } from "../rowSink.js";
+import { rowFromRecord, type SignalRow } from "../signalRow.js";
 
 export interface SqliteSignalStoreOptions {
   /** Open an existing file for reading only: nothing is created, writes are refused. */
@@ -37,7 +39,11 @@ export class SqliteSignalStore implements SignalStore {
   readonly readOnly: boolean;
   readonly #db: SqliteDatabase;
   readonly #busyTimeoutMs: number;
-  readonly #queue: WriteBehindQueue<SessionSignalRecord>;
+  readonly #queue: WriteBehindQueue<SignalRow>;
+  readonly #rows: RowQueue;
+  readonly #admission: RowAdmission;
+  /** The INSERT, prepared once and reused for every row of every batch. */
+  #insert: SqliteStatement | null = null;
   /** False for a read-only open of an empty file: there is nothing to read yet. */
   readonly #hasSchema: boolean;
   #closed = false;
@@ -48,14 +54,21 @@ export class SqliteSignalStore implements SignalStore {
     this.#db = db;
     this.#busyTimeoutMs = options.busyTimeoutMs;
     this.#hasSchema = hasSchema;
-    this.#queue = new WriteBehindQueue({
+    this.#admission = new RowAdmission(path);
+    this.#queue = new WriteBehindQueue<SignalRow>({
       write: (batch) => this.#write(batch),
-      onDrop: (count, reason) =>
-        getLogger().error(
-          { err: reason, path, count },
-          `Dropped ${count} signal(s) for ${path}: ${classifySqliteError(reason, path, "writing signals").message}`,
-        ),
+      onDrop: (rows, reason) => {
+        const error = classifySqliteError(reason, path, "writing signals");
+        this.#admission.lost(rows, error);
+      },
     });
+    const queue = this.#queue;
+    this.#rows = {
+      get pendingBytes() {
+        return queue.pendingBytes;
+      },
+      submit: (row, bytes) => queue.submit(row, bytes),
+    };
   }
 
   /**
@@ -98,9 +111,9 @@ export class SqliteSignalStore implements SignalStore {
     return this.#queue.pending;
   }
 
-  /** Signals given up (lock held for 30 s, write errors, more than 10,000 waiting). */
+  /** Signals given up: lock held for 30 s, write errors, or more waiting than the pending-work bound allows. */
   get droppedWrites(): number {
-    return this.#queue.dropped;
+    return this.#admission.report.total;
   }
 
   /** How many times a batch found the file locked by another process and was retried. */
@@ -116,7 +129,19 @@ export class SqliteSignalStore implements SignalStore {
   insertSessionSignal(record: SessionSignalRecord): void {
     this.#assertOpen();
     if (this.readOnly) throw new SignalStoreUnwritableError(this.path, `${this.path} was opened read-only`);
-    this.#queue.submit(record);
+    this.#admission.admit(this.#rows, [rowFromRecord(record)]);
+  }
+
+  /**
+   * Queues a flushed batch (payloads already JSON) and writes it at once unless another process
+   * holds the lock: a burst that never yields still reaches the file batch by batch. Past the
+   * pending-work bound rows are dropped and a `SignalsDropped` marker row takes their place.
+   */
+  insertEncodedSignals(sessionId: string, batch: readonly EncodedSignal[]): void {
+    this.#assertOpen();
+    if (this.readOnly) throw new SignalStoreUnwritableError(this.path, `${this.path} was opened read-only`);
+    this.#admission.admitEncoded(this.#rows, sessionId, batch);
+    if (!this.#queue.waitingForLock) this.#queue.drainNow();
   }
 
   /** The records of one session in insertion order, payloads parsed back to the objects written. */
@@ -142,21 +167,25 @@ export class SqliteSignalStore implements SignalStore {
     this.#closed = true;
     forgetAtExit(this);
     try {
+      this.#admission.queueMarkers(this.#rows);
       if (this.#queue.pending > 0) {
         this.#db.exec(`PRAGMA busy_timeout = ${this.#busyTimeoutMs}`);
         this.#queue.drainNow();
       }
       this.#queue.abandon(classifySqliteError(new Error("database is locked"), this.path, "closing it"));
     } finally {
+      this.#insert?.finalize();
+      this.#insert = null;
       this.#db.close();
     }
   }
 
-  #write(batch: readonly SessionSignalRecord[]): boolean {
+  #write(batch: readonly SignalRow[]): boolean {
     try {
       this.#db.exec("BEGIN IMMEDIATE");
       try {
-        for (const record of batch) insertRow(this.#db, record);
+        const insert = (this.#insert ??= this.#db.prepare(INSERT));
+        for (const row of batch) insert.run([row.sessionId, row.kind, row.opId, row.ts, row.payloadJson]);
         this.#db.exec("COMMIT");
       } catch (error) {
         if (this.#db.inTransaction) this.#db.exec("ROLLBACK");
@@ -190,9 +219,6 @@ export class SqliteSignalStore implements SignalStore {
   }
 }
 
-function insertRow(db: SqliteDatabase, record: SessionSignalRecord): void {
-  db.run(INSERT, [record.sessionId, record.kind, record.opId, record.ts, JSON.stringify(record.payload)]);
-}
 
 function makeParentFolder(path: string): void {
   try {

@@ -1,0 +1,62 @@
+import { DropReport } from "../session/pipeline/dropReport.js";
+import type { EncodedSignal } from "../session/pipeline/encodedSignal.js";
+import type { SignalSink } from "../session/pipeline/sink.js";
+import type { LiveConnection } from "./connection.js";
+import { MAX_FRAME_BYTES } from "./frames.js";
+
+/**
+ * The live stream as a sink: a flushed batch becomes `signal` frames built around the payload
+ * JSON every sink shares (no second serialisation), written as one chunk.
+ */
+export class LiveSink implements SignalSink {
+  readonly #connection: LiveConnection;
+  readonly #report = new DropReport("the editor's live stream");
+  /** Per session id, its JSON string, made once. */
+  readonly #sessionJson = new Map<string, string>();
+
+  constructor(connection: LiveConnection) {
+    this.#connection = connection;
+  }
+
+  write(sessionId: string, batch: readonly EncodedSignal[]): void {
+    let sessionJson = this.#sessionJson.get(sessionId);
+    if (sessionJson === undefined) {
+      sessionJson = JSON.stringify(sessionId);
+      this.#sessionJson.set(sessionId, sessionJson);
+    }
+    let text = "";
+    let count = 0;
+    let oversized = 0;
+    for (const signal of batch) {
+      const line =
+        `{"type":"signal","sessionId":${sessionJson},"branchId":${signal.branchId === null ? "null" : JSON.stringify(signal.branchId)}` +
+        `,"id":${JSON.stringify(signal.id)},"kind":${JSON.stringify(signal.kind)},"createdAt":${finite(signal.createdAt)},"payload":${signal.payloadJson}}`;
+      // The payload is capped at 16 KiB; only a huge id or branch id could push a line past the limit.
+      if (line.length > MAX_FRAME_BYTES / 3 && Buffer.byteLength(line) > MAX_FRAME_BYTES) {
+        oversized++;
+        continue;
+      }
+      text += line + "\n";
+      count++;
+    }
+    const before = this.#connection.pendingDropped;
+    if (count > 0) this.#connection.sendLines(text, count);
+    const dropped = this.#connection.pendingDropped - before + oversized;
+    if (dropped > 0) {
+      this.#report.count(dropped, new Error("the editor is not reading fast enough (pending-work bound reached) or is gone"));
+      this.#report.report();
+    }
+  }
+
+  flush(): Promise<void> {
+    return this.#connection.flush();
+  }
+
+  close(): Promise<void> {
+    return this.#connection.close();
+  }
+}
+
+function finite(value: number): string {
+  return Number.isFinite(value) ? String(value) : "0";
+}

@@ -1,0 +1,52 @@
+import { getLogger } from "../../shared/log.js";
+
+/** Fewest milliseconds between two drop reports of one sink: an outage must not flood the log. */
+const MIN_REPORT_INTERVAL_MS = 1_000;
+
+/**
+ * Counts what one sink dropped and reports it in a single log line per flush, and not more than
+ * once a second: the count covers everything since the previous line.
+ */
+export class DropReport {
+  #unreported = 0;
+  #lastReason: unknown = null;
+  #lastLoggedAt = 0;
+  #total = 0;
+
+  constructor(readonly where: string) {}
+
+  /** Everything dropped so far. */
+  get total(): number {
+    return this.#total;
+  }
+
+  count(signals: number, reason: unknown): void {
+    if (signals <= 0) return;
+    this.#unreported += signals;
+    this.#total += signals;
+    this.#lastReason = reason;
+  }
+
+  /** Logs the drops counted since the last line, unless a line was written less than a second ago. */
+  report(force = false): void {
+    if (this.#unreported === 0) return;
+    const now = Date.now();
+    if (!force && now - this.#lastLoggedAt < MIN_REPORT_INTERVAL_MS) return;
+    const count = this.#unreported;
+    const reason = this.#lastReason;
+    this.#unreported = 0;
+    this.#lastLoggedAt = now;
+    try {
+      getLogger().error(
+        { err: reason, count, where: this.where },
+        `Dropped ${count.toLocaleString("en-US")} signal(s) for ${this.where}: ${describe(reason)}`,
+      );
+    } catch {
+      // A failing logger must not break the signal path.
+    }
+  }
+}
+
+function describe(reason: unknown): string {
+  return reason instanceof Error ? reason.message : String(reason);
+}

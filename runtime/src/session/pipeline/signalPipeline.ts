@@ -1,0 +1,108 @@
+import { getLogger } from "../../shared/log.js";
+import type { Signal } from "../signal.js";
+import { encodeSignal, type EncodedSignal } from "./encodedSignal.js";
+import { signalSettings } from "./signalSettings.js";
+import type { SinkTarget } from "./sink.js";
+
+/** One recorded signal waiting for the flush, with the sinks it goes to (an array shared by many entries). */
+interface Entry {
+  readonly signal: Signal;
+  readonly ts: number;
+  readonly targets: readonly SinkTarget[];
+}
+
+/**
+ * The one path from `emit` to every sink. Recording a signal only appends it here; the batch is
+ * serialised (once per signal) and handed to its sinks at the end of the turn, or at once when it
+ * reaches the batch size, so a loop that never yields a macrotask (`for … await emit(x)`) still
+ * flushes as it goes and holds at most one batch. Signals still queued when the program runs out
+ * of work (`beforeExit`) or exits are flushed first.
+ */
+class SignalPipeline {
+  #queue: Entry[] = [];
+  #scheduled = false;
+  #exitHooked = false;
+  readonly #sinks = new Set<SinkTarget["sink"]>();
+
+  enqueue(signal: Signal, targets: readonly SinkTarget[]): void {
+    if (targets.length === 0) return;
+    this.#queue.push({ signal, ts: Date.now() / 1000, targets });
+    if (this.#queue.length >= signalSettings().batchSize) {
+      this.flushNow();
+      return;
+    }
+    if (!this.#scheduled) {
+      this.#scheduled = true;
+      this.#hookExit();
+      // Unref'd: a pending batch never keeps a finished program alive; beforeExit/exit flush it.
+      setImmediate(this.#onTurn).unref();
+    }
+  }
+
+  /** Signals recorded and not yet handed to their sinks. */
+  get queued(): number {
+    return this.#queue.length;
+  }
+
+  /** Serialises what is queued and hands it to the sinks, synchronously. */
+  flushNow(): void {
+    const entries = this.#queue;
+    if (entries.length === 0) return;
+    this.#queue = [];
+    const batches = new Map<SinkTarget, EncodedSignal[]>();
+    for (const entry of entries) {
+      const encoded = encodeSignal(entry.signal, entry.ts);
+      for (const target of entry.targets) {
+        const batch = batches.get(target);
+        if (batch) batch.push(encoded);
+        else batches.set(target, [encoded]);
+      }
+    }
+    for (const [target, batch] of batches) {
+      this.#sinks.add(target.sink);
+      try {
+        target.sink.write(target.sessionId, batch);
+      } catch (error) {
+        getLogger().error({ err: error }, `A signal sink failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+
+  /** Flushes, then waits until every sink that received signals has written them (or given them up). */
+  async flush(): Promise<void> {
+    this.flushNow();
+    await Promise.all([...this.#sinks].map((sink) => sink.flush().catch(() => undefined)));
+  }
+
+  readonly #onTurn = (): void => {
+    this.#scheduled = false;
+    this.flushNow();
+  };
+
+  #hookExit(): void {
+    if (this.#exitHooked) return;
+    this.#exitHooked = true;
+    // First in line: stores close themselves on exit and must see the last batch.
+    process.prependListener("exit", () => this.flushNow());
+    process.on("beforeExit", () => {
+      if (this.#queue.length > 0) this.flushNow();
+    });
+  }
+}
+
+const pipeline = new SignalPipeline();
+
+/** Queues `signal` for `targets`; serialisation and I/O happen in the flush. */
+export function recordSignal(signal: Signal, targets: readonly SinkTarget[]): void {
+  pipeline.enqueue(signal, targets);
+}
+
+/** Hands every recorded signal to its sinks now and waits until they wrote it. */
+export function flushSignals(): Promise<void> {
+  return pipeline.flush();
+}
+
+/** Signals recorded but not yet flushed to their sinks. */
+export function queuedSignals(): number {
+  return pipeline.queued;
+}

@@ -1,0 +1,20 @@
+import type { EncodedSignal } from "./encodedSignal.js";
+
+/**
+ * Where flushed signals go: the live stream, a database, later OpenTelemetry. A sink receives
+ * each batch already serialised and must not throw or block on I/O it cannot finish now; it keeps
+ * its own backlog within the configured memory bound and reports what it had to drop (one log
+ * line per flush at most, and a marker its readers show).
+ */
+export interface SignalSink {
+  /** Takes one batch of one session's signals, in order. */
+  write(sessionId: string, batch: readonly EncodedSignal[]): void;
+  /** Resolves once everything written so far reached its destination (or was given up). */
+  flush(): Promise<void>;
+}
+
+/** One sink plus the session id it files signals under (a persistence binding may name its own). */
+export interface SinkTarget {
+  readonly sink: SignalSink;
+  readonly sessionId: string;
+}

@@ -1,0 +1,183 @@
+// The one signal path: emit only records, a batch flush serialises once for every sink, memory
+// stays bounded, and bad input at its boundary gets a clear error instead of a late failure.
+import { mkdirSync, rmdirSync } from "node:fs";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  GateDenied,
+  HookBus,
+  HookPoint,
+  HookSignal,
+  InMemorySignalStore,
+  MessageAdded,
+  RunEnd,
+  RunFailed,
+  RunStart,
+  SIGNALS_DROPPED_KIND,
+  Session,
+  SessionObserver,
+  Signal,
+  SqliteSignalStore,
+  configureSignals,
+  queuedSignals,
+  signalKind,
+  type EncodedSignal,
+  type SignalStore,
+} from "@hooklens/runtime";
+import { captureLogs, type CapturedLog } from "../../helpers/captureLogs.js";
+import { createTempDir } from "../../helpers/tempDir.js";
+
+let logs: CapturedLog[];
+let restore: () => void;
+let temp: ReturnType<typeof createTempDir>;
+beforeEach(() => {
+  ({ logs, restore } = captureLogs());
+  temp = createTempDir("hooklens-path-");
+});
+afterEach(() => {
+  restore();
+  temp.dispose();
+});
+
+describe("signal kinds", () => {
+  it("are explicit names per runtime class, so a bundler renaming classes cannot change them", () => {
+    const kinds = [Signal, HookSignal, MessageAdded, GateDenied, RunStart, RunFailed, RunEnd].map((type) => type.kind);
+    expect(kinds).toEqual(["Signal", "HookSignal", "MessageAdded", "GateDenied", "RunStart", "RunFailed", "RunEnd"]);
+    expect(signalKind(new HookSignal("tool.pre"))).toBe("HookSignal");
+  });
+
+  it("fall back to the class name for a user's subclass that declares none, and honour one that does", () => {
+    class NodeStarted extends Signal {}
+    class Renamed extends Signal {
+      static override readonly kind = "Planning";
+    }
+    expect(signalKind(new NodeStarted())).toBe("NodeStarted");
+    expect(signalKind(new Renamed())).toBe("Planning");
+  });
+});
+
+describe("bad input at the boundary", () => {
+  it("HookBus.on refuses a handler that is not a function when registering, not at emit", () => {
+    const bus = new HookBus();
+    expect(() => bus.on(HookPoint.SESSION_START, 42 as never)).toThrow(TypeError);
+    expect(() => bus.on(HookPoint.SESSION_START, 42 as never)).toThrow(/handler must be a function, got number/);
+    expect(bus.handlersFor(HookPoint.SESSION_START)).toEqual([]);
+  });
+
+  it("bindDbPersistence refuses a missing session id or something that is not a store", () => {
+    const observer = new SessionObserver();
+    expect(() => observer.bindDbPersistence(null as never)).toThrow(/sessionId must be a non-empty string, got null/);
+    expect(() => observer.bindDbPersistence("")).toThrow(TypeError);
+    expect(() => observer.bindDbPersistence("s", {} as SignalStore)).toThrow(/store must be a SignalStore/);
+  });
+
+  it("a cyclic payload or a BigInt never throws into emit; the record marks the cycle and writes the BigInt as a string", async () => {
+    const session = new Session();
+    const store = new InMemorySignalStore();
+    session.observer.bindDbPersistence(session.id, store);
+    const cyclic: Record<string, unknown> = { big: 12345678901234567890n };
+    cyclic["self"] = cyclic;
+    await expect(session.hooks.emit(HookPoint.BRANCH_CREATE, cyclic as never)).resolves.toBeUndefined();
+    await expect(session.emit(cyclic)).resolves.toEqual([]);
+    await session.observer.flush();
+    const [hook, plain] = store.records;
+    // The HookSignal keeps a copy of the payload, whose `self` still points at the original.
+    expect(hook!.payload["payload"]).toEqual({ big: "12345678901234567890", self: { big: "12345678901234567890", self: "[Circular]" } });
+    expect(plain!.payload["data"]).toEqual({ big: "12345678901234567890", self: "[Circular]" });
+  });
+});
+
+describe("one serialisation per signal, off the emit path", () => {
+  it("emit only records; the flush hands every sink the same encoded signal", async () => {
+    const session = new Session();
+    const seen: EncodedSignal[][] = [];
+    const encodedStore: SignalStore = {
+      insertSessionSignal: () => undefined,
+      listSessionSignals: () => [],
+      insertEncodedSignals: (_id, batch) => void seen.push([...batch]),
+    };
+    const second: SignalStore = { ...encodedStore, insertEncodedSignals: (_id, batch) => void seen.push([...batch]) };
+    session.observer.bindDbPersistence(session.id, encodedStore);
+    session.observer.bindDbPersistence("other-id", second);
+    await session.emit({ n: 1 });
+    expect(seen).toEqual([]);
+    expect(queuedSignals()).toBe(1);
+    await session.observer.flush();
+    expect(seen).toHaveLength(2);
+    expect(seen[0]![0]).toBe(seen[1]![0]);
+    expect(seen[0]![0]).toMatchObject({ kind: "Signal", payload: { data: { n: 1 } } });
+    expect(JSON.parse(seen[0]![0]!.payloadJson)).toEqual(seen[0]![0]!.payload);
+  });
+
+  it("flushes by size inside a loop of awaited emits that never yields a macrotask", async () => {
+    const previous = configureSignals({ batchSize: 100 });
+    try {
+      const observer = new SessionObserver();
+      const store = new InMemorySignalStore();
+      observer.bindDbPersistence("s", store);
+      for (let i = 0; i < 250; i++) await observer.emit(i);
+      expect(store.records).toHaveLength(200);
+      await observer.flush();
+      expect(store.records.map((r) => r.payload["data"])).toEqual(Array.from({ length: 250 }, (_, i) => i));
+    } finally {
+      configureSignals(previous);
+    }
+  });
+});
+
+describe("bounded memory", () => {
+  it("the observer keeps the most recent signals and named-stream entries; the rest are still persisted", async () => {
+    const observer = new SessionObserver({ keepRecentSignals: 3 });
+    const store = new InMemorySignalStore();
+    observer.bindDbPersistence("s", store);
+    observer.route(() => true, { into: "all" });
+    for (let i = 0; i < 10; i++) await observer.emit(i);
+    await observer.flush();
+    expect(observer.flow.items.map((s) => s.data)).toEqual([7, 8, 9]);
+    expect(observer.stream("all").map((s) => s.data)).toEqual([7, 8, 9]);
+    expect(observer.byType(Signal)).toHaveLength(3);
+    expect(store.records).toHaveLength(10);
+  });
+
+  it("past the pending-work bound a store drops, logs one line per flush and writes a marker where the gap is", async () => {
+    const store = await SqliteSignalStore.open(temp.path("signals.db"));
+    const observer = new SessionObserver();
+    observer.bindDbPersistence("gap", store);
+    const lock = `${store.path}.lock`;
+    mkdirSync(lock); // another process holds the file: rows wait in memory
+    const previous = configureSignals({ maxPendingBytes: 8_000 });
+    try {
+      for (let i = 0; i < 200; i++) await observer.emit({ i });
+      await new Promise((resolve) => setImmediate(resolve)); // the end-of-turn flush
+      const rowsWaiting = store.pendingWrites;
+      expect(rowsWaiting).toBeGreaterThan(0);
+      expect(rowsWaiting).toBeLessThan(200);
+      const errors = logs.filter((l) => l.level === "error");
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.msg).toMatch(/^Dropped [\d,]+ signal\(s\) for .*signals\.db: more than 8,000 bytes/);
+    } finally {
+      configureSignals(previous);
+      rmdirSync(lock);
+    }
+    await store.flush();
+    const rows = store.listSessionSignals("gap");
+    const marker = rows.find((r) => r.kind === SIGNALS_DROPPED_KIND)!;
+    const kept = rows.filter((r) => r.kind === "Signal").length;
+    expect(kept + Number(marker.payload["count"])).toBe(200);
+    expect(store.droppedWrites).toBe(200 - kept);
+    store.close();
+  });
+});
+
+describe("an awaited-emit loop into a real SQLite file", () => {
+  it("loses nothing and logs nothing for 50,000 signals", async () => {
+    const store = await SqliteSignalStore.open(temp.path("loop.db"));
+    const session = new Session();
+    session.observer.bindDbPersistence(session.id, store);
+    for (let i = 0; i < 50_000; i++) await session.emit({ i });
+    await session.observer.flush();
+    expect(store.listSessions()[0]!.signalCount).toBe(50_000);
+    expect(store.droppedWrites).toBe(0);
+    expect(logs.filter((l) => l.level !== "debug")).toEqual([]);
+    store.close();
+  }, 120_000);
+});
