@@ -40,9 +40,11 @@ beforeAll(async () => {
     capabilities: {},
   });
   await connection.sendNotification("initialized", {});
-});
+  // Bundling and starting the server can take a while on a loaded machine; nothing here is timed.
+}, 180_000);
 
 afterAll(async () => {
+  if (!connection) return;
   await connection.sendRequest("shutdown").catch(() => undefined);
   await connection.sendNotification("exit").catch(() => undefined);
   connection.dispose();
@@ -76,7 +78,8 @@ async function codeActions(uri: string, diagnostic: Diagnostic): Promise<CodeAct
   })) as CodeAction[];
 }
 
-describe("trap rules over JSON-RPC", () => {
+// The first analysis warms the server up (TypeScript loads the runtime's sources): allow for a loaded machine.
+describe("trap rules over JSON-RPC", { timeout: 120_000 }, () => {
   it("HL012: reports a marked handler that nothing registers, on the marker, and hovers it", async () => {
     const text = 'import { hook } from "@hooklens/runtime";\nconst audit = hook("tool.post")(() => undefined);\naudit();\n';
     const { uri, items } = await open("marker.ts", text);
@@ -141,6 +144,28 @@ describe("trap rules over JSON-RPC", () => {
       }),
     ]);
     expect(await hoverText(uri, { line: 1, character: 45 })).toContain("HookLens HL014");
+  });
+
+  it("HL015: reports a counting hook in an Executor with approval, as information, and hovers it", async () => {
+    const text = [
+      'import { Executor, Hook, type Approval, type ToolBackend } from "@hooklens/runtime";',
+      "declare const tools: ToolBackend;",
+      "declare const approval: Approval;",
+      "class Counter extends Hook { n = 0; beforeTool() { this.n++; } }",
+      "export const executor = new Executor(tools, { hooks: [new Counter()], approval });",
+      "",
+    ].join("\n");
+    const { uri, items } = await open("executor.ts", text);
+    expect(items).toEqual([
+      expect.objectContaining({
+        code: "HL015",
+        severity: 3,
+        message: "Counter.beforeTool runs again when approval edits a call, so its side effects happen twice",
+        range: { start: { line: 4, character: 54 }, end: { line: 4, character: 67 } },
+        codeDescription: { href: expect.stringMatching(/\/docs\/rules\/HL015\.md$/) },
+      }),
+    ]);
+    expect(await hoverText(uri, { line: 4, character: 60 })).toContain("HookLens HL015");
   });
 
   it("wrote nothing to stderr", () => {

@@ -12,6 +12,7 @@ import { serviceHookReturnsError } from "./hl011ServiceHookReturnsError.js";
 import { unregisteredHookMarker } from "./hl012UnregisteredHookMarker.js";
 import { toolkitAliasKey } from "./hl013ToolkitAliasKey.js";
 import { guardrailCheckReturn } from "./hl014GuardrailCheckReturn.js";
+import { approvalRerunsBeforeTool } from "./hl015ApprovalRerunsBeforeTool.js";
 
 /** Every rule, in code order. A new rule is one file in this folder plus one line here and a docs page. */
 export const ALL_RULES: readonly Rule[] = [
@@ -28,4 +29,5 @@ export const ALL_RULES: readonly Rule[] = [
   unregisteredHookMarker,
   toolkitAliasKey,
   guardrailCheckReturn,
+  approvalRerunsBeforeTool,
 ];
