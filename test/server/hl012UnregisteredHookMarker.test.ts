@@ -1,10 +1,8 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { hoverAt } from "../../server/src/lsp/hover.js";
 import { analyzeFixture, disposeFixture } from "../helpers/analyzeFixture.js";
 
 afterEach(disposeFixture);
-// Each fixture type-checks the runtime's sources afresh; on a loaded machine that alone can take seconds.
-vi.setConfig({ testTimeout: 120_000 });
 
 type Options = Parameters<typeof analyzeFixture>[1];
 
