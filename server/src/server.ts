@@ -149,6 +149,6 @@ connection.onExecuteCommand(async (params) => {
   await connection.window.showDocument({ uri: url, external: !url.startsWith("file:"), takeFocus: true });
 });
 
-registerBenchProbe(connection);
+registerBenchProbe(connection, () => workspace.analysisCount);
 documents.listen(connection);
 connection.listen();

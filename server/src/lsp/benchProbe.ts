@@ -9,6 +9,8 @@ export interface BenchProbeReading {
   cpuMicros: number;
   rssBytes: number;
   heapUsedBytes: number;
+  /** Analyses run since the server started (cache misses): what a burst of edits really cost. */
+  analyses: number;
 }
 
 /**
@@ -16,11 +18,11 @@ export interface BenchProbeReading {
  * bench reads the server's CPU before and after an edit, so it measures the server's own work
  * rather than the wall clock of a loaded machine.
  */
-export function registerBenchProbe(connection: Connection): void {
+export function registerBenchProbe(connection: Connection, analysisCount: () => number): void {
   if (process.env[BENCH_PROBE_ENV] !== "1") return;
   connection.onRequest(BENCH_PROBE_METHOD, (): BenchProbeReading => {
     const cpu = process.cpuUsage();
     const memory = process.memoryUsage();
-    return { cpuMicros: cpu.user + cpu.system, rssBytes: memory.rss, heapUsedBytes: memory.heapUsed };
+    return { cpuMicros: cpu.user + cpu.system, rssBytes: memory.rss, heapUsedBytes: memory.heapUsed, analyses: analysisCount() };
   });
 }
