@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   InitializeRequest,
   PublishDiagnosticsNotification,
@@ -26,8 +26,6 @@ beforeAll(() => {
   builtCli(); // the same build writes server/dist/server.cjs, which the bin loads
   scratch = mkdtempSync(join(tmpdir(), "hooklens-bin-"));
 }, 300_000);
-// Each test starts a real server (about 2 s to load the bundle, more on a loaded machine).
-vi.setConfig({ testTimeout: 120_000 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 interface Session {
