@@ -146,13 +146,15 @@ describe("HL007 quick fix", () => {
 });
 
 describe("HL007 hover", () => {
-  it("names the rule, shows the finding and links the rule page", () => {
+  it("gives the rule, the explanation and the docs link, not the headline again", () => {
     const findings = analyzeFixture(GUARD);
     const lineStarts = [0, ...[...GUARD.matchAll(/\n/g)].map((m) => m.index + 1)];
     const hover = hoverAt(findings, GUARD.indexOf("new StopHook("), lineStarts, (code) => `https://example.test/${code}.md`);
     const value = hover && typeof hover.contents === "object" && "value" in hover.contents ? hover.contents.value : "";
     expect(value).toContain("**HookLens HL007** `tool-pre-stop-hook`");
     expect(value).toContain("(https://example.test/HL007.md)");
+    expect(value).toContain(findings[0]!.explanation);
+    expect(value).not.toContain(findings[0]!.message);
     expect(hover?.range).toEqual({ start: { line: 3, character: 33 }, end: { line: 3, character: 81 } });
   });
 });

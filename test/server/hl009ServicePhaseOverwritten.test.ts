@@ -101,13 +101,15 @@ describe("HL009 service-phase-overwritten: what it leaves alone", () => {
 });
 
 describe("HL009 hover", () => {
-  it("names the rule and links the rule page", () => {
+  it("gives the rule, the explanation and the docs link, not the headline again", () => {
     const findings = analyzeFixture(TRAP);
     const lineStarts = [0, ...[...TRAP.matchAll(/\n/g)].map((m) => m.index + 1)];
     const hover = hoverAt(findings, TRAP.lastIndexOf("preInvoke"), lineStarts, (code) => `https://example.test/${code}.md`);
     const value = hover && typeof hover.contents === "object" && "value" in hover.contents ? hover.contents.value : "";
     expect(value).toContain("**HookLens HL009** `service-phase-overwritten`");
     expect(value).toContain("(https://example.test/HL009.md)");
+    expect(value).toContain(findings[0]!.explanation);
+    expect(value).not.toContain(findings[0]!.message);
     expect(hover?.range).toEqual({ start: { line: 2, character: 0 }, end: { line: 2, character: 35 } });
   });
 });

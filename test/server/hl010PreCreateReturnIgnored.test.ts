@@ -74,13 +74,15 @@ describe("HL010 pre-create-return-ignored: what it leaves alone", () => {
 });
 
 describe("HL010 hover", () => {
-  it("names the rule and links the rule page", () => {
+  it("gives the rule, the explanation and the docs link, not the headline again", () => {
     const findings = analyzeFixture(TRAP);
     const lineStarts = [0, ...[...TRAP.matchAll(/\n/g)].map((m) => m.index + 1)];
     const hover = hoverAt(findings, TRAP.indexOf("substitute"), lineStarts, (code) => `https://example.test/${code}.md`);
     const value = hover && typeof hover.contents === "object" && "value" in hover.contents ? hover.contents.value : "";
     expect(value).toContain("**HookLens HL010** `pre-create-return-ignored`");
     expect(value).toContain("(https://example.test/HL010.md)");
+    expect(value).toContain(findings[0]!.explanation);
+    expect(value).not.toContain(findings[0]!.message);
     expect(hover?.range).toEqual({ start: { line: 3, character: 2 }, end: { line: 3, character: 36 } });
   });
 });

@@ -133,13 +133,15 @@ describe("HL011 quick fix", () => {
 });
 
 describe("HL011 hover", () => {
-  it("names the rule and links the rule page", () => {
+  it("gives the rule, the explanation and the docs link, not the headline again", () => {
     const findings = analyzeFixture(TRAP);
     const lineStarts = [0, ...[...TRAP.matchAll(/\n/g)].map((m) => m.index + 1)];
     const hover = hoverAt(findings, TRAP.indexOf("new Error"), lineStarts, (code) => `https://example.test/${code}.md`);
     const value = hover && typeof hover.contents === "object" && "value" in hover.contents ? hover.contents.value : "";
     expect(value).toContain("**HookLens HL011** `service-hook-returns-error`");
     expect(value).toContain("(https://example.test/HL011.md)");
+    expect(value).toContain(findings[0]!.explanation);
+    expect(value).not.toContain(findings[0]!.message);
     expect(hover?.range).toEqual({ start: { line: 3, character: 14 }, end: { line: 3, character: 49 } });
   });
 });

@@ -27,6 +27,8 @@ interface Case {
   code: string;
   file: string;
   text: string;
+  /** LSP severity: 1 error, 2 warning. */
+  severity?: 1 | 2;
   /** The text the diagnostic covers. */
   covers: string;
   /** The quick fix's single edit: the text it replaces and the new text; null when the rule offers none. */
@@ -40,6 +42,14 @@ const CASES: Case[] = [
     text: 'import { HookBus, HookPoint, StopHook } from "@hooklens/runtime";\nnew HookBus().on(HookPoint.TOOL_PRE, () => {\n  throw new StopHook("blocked");\n});\n',
     covers: 'throw new StopHook("blocked");',
     fix: { replaces: "StopHook", newText: "Error" },
+  },
+  {
+    code: "HL008",
+    file: "point.ts",
+    text: 'import { HookBus, HookPoint } from "@hooklens/runtime";\nnew HookBus().on("TOOL_PRE" as HookPoint, () => undefined);\n',
+    covers: '"TOOL_PRE"',
+    severity: 1,
+    fix: { replaces: '"TOOL_PRE"', newText: '"tool.pre"' },
   },
   {
     code: "HL009",
@@ -95,7 +105,7 @@ function positionOf(text: string, offset: number): { line: number; character: nu
   return { line: before.length - 1, character: before[before.length - 1]!.length };
 }
 
-describe.each(CASES)("$code through the language server", ({ code, file, text, covers, fix }) => {
+describe.each(CASES)("$code through the language server", ({ code, file, text, covers, fix, severity = 2 }) => {
   const uri = () => pathToFileURL(fixture.path(file)).href;
   let diagnostic: Diagnostic;
 
@@ -109,7 +119,7 @@ describe.each(CASES)("$code through the language server", ({ code, file, text, c
     const start = text.indexOf(covers);
     expect(diagnostic).toMatchObject({
       source: "hooklens",
-      severity: 2,
+      severity,
       range: { start: positionOf(text, start), end: positionOf(text, start + covers.length) },
       codeDescription: { href: expect.stringMatching(new RegExp(`^file://.*/docs/rules/${code}\\.md$`)) },
     });

@@ -12,7 +12,7 @@ afterEach(disposeFixture);
  * comment must be exactly the lines where findings start, so a "wrong" example shows its finding and a
  * "right" one stays clean.
  */
-const PAGES = ["HL007", "HL009", "HL010", "HL011", "HL012", "HL013", "HL014", "HL015"];
+const PAGES = ["HL007", "HL008", "HL009", "HL010", "HL011", "HL012", "HL013", "HL014", "HL015"];
 
 interface Block {
   page: string;

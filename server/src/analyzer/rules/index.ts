@@ -6,6 +6,7 @@ import { postHookDictOnly } from "./hl004PostHookDictOnly.js";
 import { branchBeforeBus } from "./hl005BranchBeforeBus.js";
 import { toolPreTransform } from "./hl006ToolPreTransform.js";
 import { toolPreStopHook } from "./hl007ToolPreStopHook.js";
+import { unknownHookPoint } from "./hl008UnknownHookPoint.js";
 import { servicePhaseOverwritten } from "./hl009ServicePhaseOverwritten.js";
 import { preCreateReturnIgnored } from "./hl010PreCreateReturnIgnored.js";
 import { serviceHookReturnsError } from "./hl011ServiceHookReturnsError.js";
@@ -23,6 +24,7 @@ export const ALL_RULES: readonly Rule[] = [
   branchBeforeBus,
   toolPreTransform,
   toolPreStopHook,
+  unknownHookPoint,
   servicePhaseOverwritten,
   preCreateReturnIgnored,
   serviceHookReturnsError,

@@ -1,0 +1,148 @@
+import { HookPoint } from "@hooklens/runtime";
+import { Node, type CallExpression } from "ts-morph";
+import { unwrapped } from "../expressions.js";
+import { objectLiteralOf } from "../serviceHooks.js";
+import type { Fix, Rule, RuleContext } from "../types.js";
+
+/** The HookBus methods whose first argument is a point. */
+const BUS_METHODS = new Set(["on", "off", "handlersFor", "emit", "blockingEmit"]);
+/** The loader functions whose first argument maps point values to handler names. */
+const LOADERS = ["buildSessionBus", "loadHooksForAgent"];
+
+const MEMBERS: readonly [member: string, value: string][] = Object.entries(HookPoint);
+const VALUES: ReadonlySet<string> = new Set(MEMBERS.map(([, value]) => value));
+const SORTED_VALUES = [...VALUES].sort().join(", ");
+
+const ACCEPTED =
+  'The runtime accepts a HookPoint member or its exact value ("tool.pre", not "TOOL_PRE" or "tool_pre") and rejects anything ' +
+  "else with an InvalidValueError before it registers, removes, looks up or emits anything.";
+
+/** What the runtime does with an unknown point at each kind of site. */
+const AT: Readonly<Record<"register" | "emit" | "marker" | "loader", (name: string) => { headline: string; why: string }>> = {
+  register: (name) => ({ headline: `${name}() throws`, why: `\`${name}()\` throws it at once, so nothing after it runs.` }),
+  emit: (name) => ({
+    headline: `the promise ${name}() returns rejects`,
+    why: `\`${name}()\` does not throw: it returns a promise rejected with it, so no handler runs and an emission nobody awaits becomes an unhandled rejection.`,
+  }),
+  marker: () => ({ headline: "hook() throws", why: "`hook(point)` throws it at once, before any function is marked." }),
+  loader: (name) => ({
+    headline: `${name}() throws`,
+    why: `\`${name}()\` checks every key before it builds anything and throws "Unknown hook point '…'; valid: […]" at the first unknown one.`,
+  }),
+};
+
+export const unknownHookPoint: Rule = {
+  code: "HL008",
+  name: "unknown-hook-point",
+  defaultSeverity: "error",
+  summary: "A string that is not one of the eleven HookPoint values makes the runtime throw where it expects a point.",
+  check(context) {
+    context.sourceFile.forEachDescendant((node) => {
+      if (Node.isCallExpression(node)) checkCall(node, context);
+    });
+  },
+};
+
+function checkCall(call: CallExpression, context: RuleContext): void {
+  const callee = call.getExpression();
+  const [first] = call.getArguments();
+  if (!first) return;
+  const { runtime } = context;
+  if (Node.isPropertyAccessExpression(callee) && BUS_METHODS.has(callee.getName())) {
+    // Syntactic filter first: only a literal point sends the receiver to the type checker.
+    const literal = pointLiteral(first);
+    if (literal === null || VALUES.has(literal.value) || !runtime.runtimeClassOf(callee.getExpression(), ["HookBus"])) return;
+    const name = callee.getName();
+    report(literal.node, literal.value, AT[name === "emit" || name === "blockingEmit" ? "emit" : "register"](`bus.${name}`), context);
+  } else if (Node.isIdentifier(callee) || Node.isPropertyAccessExpression(callee)) {
+    const literal = pointLiteral(first);
+    if (literal !== null && !VALUES.has(literal.value) && runtime.is(callee, "hook")) report(literal.node, literal.value, AT.marker("hook"), context);
+    else if (literal === null) {
+      const loader = LOADERS.find((name) => runtime.is(callee, name));
+      const map = loader ? objectLiteralOf(first) : null;
+      if (loader && map) checkKeys(map.getProperties(), loader, context);
+    }
+  }
+}
+
+/** The keys of a loader's hook map: plain names, quoted strings and computed string literals. */
+function checkKeys(properties: readonly Node[], loader: string, context: RuleContext): void {
+  for (const property of properties) {
+    if (!Node.isPropertyAssignment(property) && !Node.isShorthandPropertyAssignment(property)) continue;
+    const key = property.getNameNode();
+    const literal = Node.isComputedPropertyName(key) ? pointLiteral(key.getExpression()) : Node.isIdentifier(key) ? { node: key, value: key.getText() } : pointLiteral(key);
+    if (literal && !VALUES.has(literal.value)) report(literal.node, literal.value, AT.loader(loader), context);
+  }
+}
+
+/** A point written as a string literal (through `as HookPoint`, parentheses, …), with that literal. */
+function pointLiteral(argument: Node): { node: Node; value: string } | null {
+  const value = unwrapped(argument);
+  if (Node.isStringLiteral(value) || Node.isNoSubstitutionTemplateLiteral(value)) return { node: value, value: value.getLiteralValue() };
+  return null;
+}
+
+function report(node: Node, value: string, at: { headline: string; why: string }, context: RuleContext): void {
+  if (isExpectedToFail(node)) return;
+  const nearest = nearestPoint(value);
+  const shown = value.length > 30 ? `${value.slice(0, 29)}…` : value;
+  let message = `Unknown hook point "${shown}": ${at.headline}`;
+  if (nearest && message.length + nearest.value.length + 19 <= 100) message += ` (did you mean "${nearest.value}"?)`;
+  const suggestion = nearest ? ` The nearest valid point is "${nearest.value}" (HookPoint.${nearest.member}).` : "";
+  context.report({
+    start: node.getStart(),
+    end: node.getEnd(),
+    message,
+    explanation: `${ACCEPTED} ${at.why}${suggestion} Valid values: ${SORTED_VALUES}.`,
+    fix: nearest ? replaceWith(node, nearest.value) : undefined,
+  });
+}
+
+/** `"TOOL_PRE"` → `"tool.pre"`, keeping the literal's quotes (point values need no escaping); a plain key becomes a quoted one. */
+function replaceWith(node: Node, value: string): Fix {
+  const quote = Node.isIdentifier(node) ? '"' : node.getText()[0]!;
+  return { title: `Use "${value}"`, edits: [{ start: node.getStart(), end: node.getEnd(), newText: `${quote}${value}${quote}` }] };
+}
+
+/**
+ * The valid point closest to `text`, comparing it with each value and with each member name (so
+ * `"TOOL_PRE"` and `"tool_pre"` find `"tool.pre"`). Only a single clear winner counts: at most one
+ * edit per four characters, and every other point at least two edits further.
+ */
+export function nearestPoint(text: string): { member: string; value: string } | null {
+  const scored = MEMBERS.map(([member, value]) => ({
+    member,
+    value,
+    distance: Math.min(editDistance(text.toLowerCase(), value), editDistance(text.toUpperCase(), member)),
+  })).sort((a, b) => a.distance - b.distance);
+  const [best, second] = scored;
+  if (!best || (second && second.distance - best.distance < 2)) return null;
+  return best.distance <= Math.max(1, Math.floor(text.length / 4)) ? { member: best.member, value: best.value } : null;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** Assertions that expect their argument (a function or a promise) to throw or reject. */
+const EXPECTS_FAILURE = /^(?:assert\.)?(?:throws|rejects)$|^expect$/;
+
+/**
+ * Whether the point sits in code handed to an assertion that it fails (`assert.throws(() => …)`,
+ * `assert.rejects(bus.emit(…))`, `expect(() => …)`): a test of the runtime's own check, not a mistake.
+ */
+function isExpectedToFail(node: Node): boolean {
+  for (let current = node; !Node.isSourceFile(current); current = current.getParentOrThrow()) {
+    const parent = current.getParentOrThrow();
+    if (Node.isCallExpression(parent) && parent.getArguments().includes(current) && EXPECTS_FAILURE.test(parent.getExpression().getText())) return true;
+  }
+  return false;
+}
