@@ -13,5 +13,5 @@ describe("hooklens check on examples/service", () => {
       report.findings.filter((f) => SERVICE_RULES.includes(f.code)).map((f) => `${report.file.slice(REPO_ROOT.length)}:${f.line} ${f.code}`),
     );
     expect(found).toEqual(["examples/service/traps.ts:11 HL011", "examples/service/traps.ts:30 HL010"]);
-  }, 180_000);
+  });
 });

@@ -5,9 +5,6 @@ import { typeErrors } from "../helpers/typeCheckFixture.js";
 
 afterEach(disposeFixture);
 
-/** Quick-fix tests analyse twice and type-check once: generous, as the machine may be loaded. */
-const TYPE_CHECK_TIMEOUT = 120_000;
-
 type Options = Parameters<typeof analyzeFixture>[1];
 
 /** The HL007 findings of a fixture, as the text each one covers. */
@@ -120,7 +117,7 @@ describe("HL007 quick fix", () => {
     expect(fixed).toContain('throw new Error("deleteFile is not allowed");');
     expect(flagged(fixed)).toEqual([]);
     expect(typeErrors(fixed)).toEqual([]);
-  }, TYPE_CHECK_TIMEOUT);
+  });
 
   it("keeps a template-literal message and an aliased import's text", () => {
     const source = `import { HookBus as Bus, HookPoint, StopHook as Stop } from "@hooklens/runtime";\nnew Bus().on(HookPoint.TOOL_PRE, ({ toolName }) => { throw new Stop(\`\${toolName} blocked\`); });\n`;
@@ -129,7 +126,7 @@ describe("HL007 quick fix", () => {
     expect(fixed).toContain("throw new Error(`${toolName} blocked`);");
     expect(flagged(fixed)).toEqual([]);
     expect(typeErrors(fixed)).toEqual([]);
-  }, TYPE_CHECK_TIMEOUT);
+  });
 
   const noFix: [reason: string, source: string][] = [
     ["no message to carry over", `${HEADER}bus.on(HookPoint.TOOL_PRE, () => { throw new StopHook(); });`],

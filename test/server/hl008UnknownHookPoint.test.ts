@@ -6,9 +6,6 @@ import { typeErrors } from "../helpers/typeCheckFixture.js";
 
 afterEach(disposeFixture);
 
-/** Quick-fix tests analyse twice and type-check once: generous, as the machine may be loaded. */
-const TYPE_CHECK_TIMEOUT = 120_000;
-
 type Options = Parameters<typeof analyzeFixture>[1];
 
 /** The HL008 findings of a fixture, as the text each one covers and its headline. */
@@ -121,7 +118,7 @@ describe("HL008 quick fix", () => {
     expect(fixed).toContain(`bus.on('tool.post' as HookPoint`);
     expect(flagged(fixed)).toEqual([]);
     expect(typeErrors(fixed)).toEqual([]);
-  }, TYPE_CHECK_TIMEOUT);
+  });
 
   it("quotes a plain loader key", () => {
     const source = `import { buildSessionBus } from "@hooklens/runtime";\nexport const bus = buildSessionBus({ TOOL_PRE: [] });\n`;

@@ -5,9 +5,6 @@ import { typeErrors } from "../helpers/typeCheckFixture.js";
 
 afterEach(disposeFixture);
 
-/** Quick-fix tests analyse twice and type-check once: generous, as the machine may be loaded. */
-const TYPE_CHECK_TIMEOUT = 120_000;
-
 type Options = Parameters<typeof analyzeFixture>[1];
 
 /** The HL011 findings of a fixture, as the text each one covers. */
@@ -115,7 +112,7 @@ describe("HL011 quick fix", () => {
     expect(fixed).toContain('if (!event) throw new Error("meant to block");');
     expect(flagged(fixed)).toEqual([]);
     expect(typeErrors(fixed)).toEqual([]);
-  }, TYPE_CHECK_TIMEOUT);
+  });
 
   it("gives a concise arrow a block that throws", () => {
     const source = `import { HookRegistry } from "@hooklens/runtime";\nexport const r = new HookRegistry({ hooks: { pre_invoke: () => new Error("meant to block") } });\n`;
@@ -124,7 +121,7 @@ describe("HL011 quick fix", () => {
     expect(fixed).toContain('pre_invoke: () => { throw new Error("meant to block"); }');
     expect(flagged(fixed)).toEqual([]);
     expect(typeErrors(fixed)).toEqual([]);
-  }, TYPE_CHECK_TIMEOUT);
+  });
 
   it("offers none when the Error is not constructed right there", () => {
     const [finding] = analyzeFixture(`${REGISTRY}const refusal = new Error("x");\nregistry.preInvoke(() => { return refusal; });`).filter((f) => f.code === "HL011");

@@ -89,7 +89,7 @@ beforeAll(async () => {
   const root = pathToFileURL(fixture.dir).href;
   await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: root, workspaceFolders: [{ uri: root, name: "fixture" }], capabilities: {} });
   await connection.sendNotification("initialized", {});
-}, 120_000); // bundling and starting the server can take a while on a loaded machine
+});
 
 afterAll(async () => {
   await connection.sendRequest("shutdown").catch(() => undefined);

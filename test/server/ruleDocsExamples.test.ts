@@ -48,5 +48,5 @@ describe("rule docs examples", () => {
     const lineOf = (offset: number) => block.code.slice(0, offset).split("\n").length;
     const found = [...new Set(findings.map((f) => `${lineOf(f.start)}: ${f.code}`))].sort();
     expect(found).toEqual(markedLines(block.code).sort());
-  }, 60_000);
+  });
 });
