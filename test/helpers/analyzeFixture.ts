@@ -63,7 +63,16 @@ export function analyzeFixture(mainSource: string, options: { runtime?: RuntimeM
   current = { project, files, dir, ...(own && { own }) };
   const { findings, failures } = project.analyze(main);
   expect(failures).toEqual([]);
+  expectHeadlineFormat(findings);
   return findings.map((f) => ({ ...f, text: mainSource.slice(f.start, f.end) }));
+}
+
+/** Every finding must carry a short headline (at most 100 characters) and an explanation for the hover. */
+export function expectHeadlineFormat(findings: readonly Finding[]): void {
+  for (const { code, message, explanation } of findings) {
+    expect(message.length, `${code} headline over 100 characters: ${message}`).toBeLessThanOrEqual(100);
+    expect(explanation?.trim(), `${code} finding without an explanation: ${message}`).toBeTruthy();
+  }
 }
 
 /** Takes the current case's files away (its folder, and its sources from the shared project). */

@@ -1,21 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { AnalysisProject } from "../../server/src/analyzer/project.js";
-import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
+import { analyzeFixture, disposeFixture } from "../helpers/analyzeFixture.js";
 
-let fixture: Fixture | undefined;
-afterEach(() => fixture?.dispose());
+afterEach(disposeFixture);
 
 /** Analyses `main.ts` (plus any extra files) and returns each HL001 finding with the text it covers. */
-function analyze(mainSource: string, options: { runtime?: "resolved" | "missing"; extra?: Record<string, string> } = {}) {
-  fixture = createFixture(options.runtime);
-  for (const [name, text] of Object.entries(options.extra ?? {})) fixture.write(name, text);
-  const main = fixture.write("main.ts", mainSource);
-  const project = new AnalysisProject(fixture.dir);
-  const { findings, failures } = project.analyze(main);
-  expect(failures).toEqual([]);
-  // Other rules see these fixtures too (a marker nobody registers is HL012's), so only HL001 counts here.
-  return findings.filter((f) => f.code === "HL001").map((f) => ({ code: f.code, severity: f.severity, text: mainSource.slice(f.start, f.end), message: f.message }));
-}
+// Other rules see these fixtures too (a marker nobody registers is HL012's), so only HL001 counts here.
+const analyze = (...args: Parameters<typeof analyzeFixture>) => analyzeFixture(...args).filter((f) => f.code === "HL001");
 
 describe("HL001 dormant-hook-point", () => {
   it("flags bus.on with a dormant enum member, as a warning on the point argument", () => {
@@ -28,14 +18,14 @@ describe("HL001 dormant-hook-point", () => {
     expect(findings).toEqual([expect.objectContaining({ code: "HL001", severity: "warning", text: "HookPoint.API_PRE_CALL" })]);
   });
 
-  it("names the point, says nothing emits it and points at the model's service hooks", () => {
+  it("headlines the point and the consequence, and explains that nothing emits it with the model's service hooks as the way out", () => {
     const [finding] = analyze(`
       import { HookBus, HookPoint } from "@hooklens/runtime";
       new HookBus().on(HookPoint.API_POST_CALL, () => undefined);
     `);
-    expect(finding?.message).toContain('HookPoint.API_POST_CALL ("api.post_call")');
-    expect(finding?.message).toContain("nothing in the runtime emits it, so this handler never runs");
-    expect(finding?.message).toContain("postInvoke");
+    expect(finding?.message).toBe("HookPoint.API_POST_CALL is dormant: this handler never runs");
+    expect(finding?.explanation).toContain('Nothing in the runtime emits "api.post_call"');
+    expect(finding?.explanation).toContain("postInvoke");
   });
 
   it("gives stream-handler advice for API_STREAM_CHUNK and pre-invoke advice for API_PRE_CALL", () => {
@@ -44,7 +34,7 @@ describe("HL001 dormant-hook-point", () => {
       hook(HookPoint.API_STREAM_CHUNK)(() => undefined);
       hook(HookPoint.API_PRE_CALL)(() => undefined);
     `);
-    expect(findings.map((f) => f.message)).toEqual([expect.stringContaining("streamHandlers"), expect.stringContaining("preInvoke")]);
+    expect(findings.map((f) => f.explanation)).toEqual([expect.stringContaining("streamHandlers"), expect.stringContaining("preInvoke")]);
   });
 
   it("flags the exact string values, through bus.on and hook()", () => {

@@ -11,9 +11,8 @@ describe("HL002 unwired-error-handler", () => {
       spec.pre("bash", async () => undefined).onError("bash", () => console.log("never"));
     `);
     expect(findings).toEqual([expect.objectContaining({ code: "HL002", text: "onError" })]);
-    expect(findings[0]!.message).toContain('for "bash"');
-    expect(findings[0]!.message).toContain("never calls it");
-    expect(findings[0]!.message).toContain("TOOL_ERROR");
+    expect(findings[0]!.message).toBe('AgentSpec.onError handler for "bash" is never called: no Tool runs error hooks');
+    expect(findings[0]!.explanation).toContain("TOOL_ERROR");
   });
 
   it("flags onError on a CodingToolkit and on a user subclass of AgentSpec", () => {

@@ -13,7 +13,8 @@ describe("HL004 post-hook-dict-only", () => {
       });
     `);
     expect(findings).toEqual([expect.objectContaining({ code: "HL004", text: "args" })]);
-    expect(findings[0]!.message).toContain('(toolName, "", {}, result)');
+    expect(findings[0]!.message).toBe('Post hook\'s "args" is always an empty object: post hooks get (toolName, "", {}, result)');
+    expect(findings[0]!.explanation).toContain("pre hook");
   });
 
   it("flags a post hook whose return value is never an object, so the runtime ignores it", () => {
@@ -23,7 +24,8 @@ describe("HL004 post-hook-dict-only", () => {
       toolkit.post("bash", async (_tool, _action, _args, result) => JSON.stringify(result));
     `);
     expect(findings).toEqual([expect.objectContaining({ code: "HL004", text: "JSON.stringify(result)" })]);
-    expect(findings[0]!.message).toContain("returns Promise<string>, which the runtime ignores");
+    expect(findings[0]!.message).toBe("Post hook's Promise<string> return is ignored: only a plain object replaces the result");
+    expect(findings[0]!.explanation).toContain("returns Promise<string>, which the runtime ignores");
   });
 
   it("accepts post hooks that return an object or nothing and ignore args", () => {

@@ -22,11 +22,12 @@ export { branch };
 `;
     const findings = analyzeFixture(source);
     expect(findings).toEqual([expect.objectContaining({ code: "HL005", severity: "warning", text: "session.newBranch()" })]);
-    const [{ message, fix }] = findings as [(typeof findings)[number]];
-    expect(message).toContain("session.newBranch() includes a branch before session's HookBus exists");
-    expect(message).toContain("first created on line 4 (reading session.hooks)");
-    expect(message).toContain("TOOL_PRE/TOOL_POST/TOOL_ERROR");
-    expect(message).toContain("Read session.hooks before including branches");
+    const [{ message, explanation, fix }] = findings as [(typeof findings)[number]];
+    expect(message).toBe("Branch included before session.hooks exists: tool hooks never see its act() calls");
+    expect(explanation).toContain("session.newBranch() includes a branch before session's HookBus exists");
+    expect(explanation).toContain("first created on line 4 (reading session.hooks)");
+    expect(explanation).toContain("TOOL_PRE/TOOL_POST/TOOL_ERROR");
+    expect(explanation).toContain("Read session.hooks before including branches");
     expect(fix).toBeUndefined();
   });
 

@@ -20,12 +20,12 @@ describe("HL006 tool-pre-transform: what it flags", () => {
     expect(findings).toEqual([
       expect.objectContaining({ code: "HL006", severity: "warning", text: 'return { ...payload, argsSummary: "redacted" };' }),
     ]);
-    const [{ message, fix }] = findings as [(typeof findings)[number]];
-    expect(message).toContain("This TOOL_PRE handler returns an object, which never reaches the tool");
-    expect(message).toContain("can block the call by throwing");
-    expect(message).toContain("argsSummary");
-    expect(message).toContain("spec.pre(toolName, fn)");
-    expect(message).toContain("preprocessor");
+    const [{ message, explanation, fix }] = findings as [(typeof findings)[number]];
+    expect(message).toBe("TOOL_PRE handler returns an object: this never reaches the tool");
+    expect(explanation).toContain("can block the call by throwing an Error");
+    expect(explanation).toContain("argsSummary");
+    expect(explanation).toContain("spec.pre(toolName, fn)");
+    expect(explanation).toContain("preprocessor");
     expect(fix).toBeUndefined();
   });
 
@@ -67,7 +67,7 @@ describe("HL006 tool-pre-transform: what it flags", () => {
       ['({ path: "/tmp" })'],
     ],
     [
-      "a returned StopHook, with a hint to throw it",
+      "a returned StopHook",
       `import { HookBus, HookPoint, StopHook } from "@hooklens/runtime";\nnew HookBus().on(HookPoint.TOOL_PRE, () => { return new StopHook(); });`,
       ["return new StopHook();"],
     ],
@@ -94,9 +94,12 @@ describe("HL006 tool-pre-transform: what it flags", () => {
     expect(flagged(source, options)).toEqual(texts);
   });
 
-  it("says a returned StopHook must be thrown", () => {
+  it("says a returned StopHook does not block, and that blocking takes a thrown Error (a thrown StopHook does not block either)", () => {
     const [finding] = analyzeFixture(`import { HookBus, HookPoint, StopHook } from "@hooklens/runtime";\nnew HookBus().on(HookPoint.TOOL_PRE, () => { return new StopHook(); });`);
-    expect(finding?.message).toContain("returns a StopHook instead of throwing it");
+    expect(finding?.message).toBe("Returned StopHook is ignored: this TOOL_PRE handler does not block the tool");
+    expect(finding?.explanation).toContain("To block the call, throw an Error");
+    expect(finding?.explanation).toContain("a thrown StopHook only ends the remaining handlers on this point, and the tool still runs");
+    expect(finding?.explanation).not.toMatch(/throw (it|the StopHook)[^.]*to block/i);
   });
 });
 

@@ -1,8 +1,11 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { AnalysisProject } from "../../server/src/analyzer/project.js";
 import { ALL_RULES } from "../../server/src/analyzer/rules/index.js";
-import { REPO_ROOT } from "../helpers/fixtureProject.js";
+import { expectHeadlineFormat } from "../helpers/analyzeFixture.js";
+import { createFixture, REPO_ROOT } from "../helpers/fixtureProject.js";
+import { TRAP_CORPUS } from "./trapCorpus.js";
 
 describe("rule catalogue", () => {
   it("gives every rule a unique HLnnn code and a kebab-case name", () => {
@@ -28,4 +31,27 @@ describe("rule catalogue", () => {
     const files = readdirSync(join(REPO_ROOT, "server/src/analyzer/rules")).filter((f) => /^hl\d{3}/.test(f));
     expect(files.map((f) => f.slice(0, 5).toUpperCase()).sort()).toEqual(ALL_RULES.map((r) => r.code).sort());
   });
+});
+
+describe("rule messages", () => {
+  // One project for the whole corpus: each trap is its own file in it.
+  const fixture = createFixture();
+  afterAll(() => fixture.dispose());
+  const project = new AnalysisProject(fixture.dir);
+
+  it("has at least one trap in test/server/trapCorpus.ts for every rule", () => {
+    const covered = new Set(TRAP_CORPUS.map(([code]) => code));
+    expect(ALL_RULES.map((r) => r.code).filter((code) => !covered.has(code))).toEqual([]);
+  });
+
+  it.each(TRAP_CORPUS.map(([code, source], index) => [code, index, source] as const))(
+    "%s trap #%i: found, with a headline of at most 100 characters and an explanation",
+    (code, index, source) => {
+      const file = fixture.write(`trap${index}.ts`, source);
+      const { findings, failures } = project.analyze(file);
+      expect(failures).toEqual([]);
+      expect(findings.map((f) => f.code)).toContain(code);
+      expectHeadlineFormat(findings);
+    },
+  );
 });

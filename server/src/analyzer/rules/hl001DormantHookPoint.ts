@@ -56,6 +56,7 @@ function reportIfDormant(node: Node, value: string | null, context: RuleContext)
   context.report({
     start: node.getStart(),
     end: node.getEnd(),
-    message: `HookPoint.${MEMBER_BY_VALUE.get(value)} ("${value}") is dormant: nothing in the runtime emits it, so this handler never runs. ${advice}`,
+    message: `HookPoint.${MEMBER_BY_VALUE.get(value)} is dormant: this handler never runs`,
+    explanation: `Nothing in the runtime emits "${value}", so a handler registered on it is accepted without error and never called. ${advice}`,
   });
 }

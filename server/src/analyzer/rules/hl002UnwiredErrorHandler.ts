@@ -1,4 +1,5 @@
 import { Node } from "ts-morph";
+import { clip } from "../headline.js";
 import { forEachRuntimeMethodCall, TOOL_HOOK_HOLDERS } from "../methodCalls.js";
 import type { Rule } from "../types.js";
 
@@ -10,13 +11,14 @@ export const unwiredErrorHandler: Rule = {
   check(context) {
     forEachRuntimeMethodCall(context, "onError", TOOL_HOOK_HOLDERS, (call, holder, methodName) => {
       const [toolName] = call.getArguments();
-      const target = toolName && Node.isStringLiteral(toolName) ? `"${toolName.getLiteralValue()}"` : "this tool";
+      const target = toolName && Node.isStringLiteral(toolName) ? `"${clip(toolName.getLiteralValue(), 20)}"` : "this tool";
       context.report({
         start: methodName.getStart(),
         end: methodName.getEnd(),
-        message:
-          `${holder}.onError stores this handler for ${target}, but no Tool has an error slot and the runtime never calls it: ` +
-          "a failing tool will not reach it. React to failures with a handler on HookPoint.TOOL_ERROR of the session bus, " +
+        message: `${holder}.onError handler for ${target} is never called: no Tool runs error hooks`,
+        explanation:
+          `${holder}.onError stores the handler, but a Tool has no error slot and nothing in the runtime reads what was stored, ` +
+          "so a failing tool never reaches it. React to failures with a handler on HookPoint.TOOL_ERROR of the session bus, " +
           "or catch the error inside the tool.",
       });
     });

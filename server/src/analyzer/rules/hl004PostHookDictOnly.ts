@@ -1,5 +1,6 @@
 import { Node, type Type } from "ts-morph";
 import { functionOf, isParameterUsed } from "../functions.js";
+import { clip } from "../headline.js";
 import { forEachRuntimeMethodCall, TOOL_HOOK_HOLDERS } from "../methodCalls.js";
 import type { Rule } from "../types.js";
 
@@ -20,8 +21,9 @@ export const postHookDictOnly: Rule = {
         context.report({
           start: args.getStart(),
           end: args.getEnd(),
-          message:
-            `Post hooks are called as (toolName, "", {}, result): "${args.getName()}" is always an empty object here, so nothing read from it reflects the call. ` +
+          message: `Post hook's "${clip(args.getName(), 16)}" is always an empty object: post hooks get (toolName, "", {}, result)`,
+          explanation:
+            `Post hooks are called as (toolName, "", {}, result), so "${args.getName()}" is an empty object and nothing read from it reflects the call. ` +
             "Read what you need from the result, or use a pre hook to see the arguments.",
         });
       }
@@ -31,9 +33,10 @@ export const postHookDictOnly: Rule = {
         context.report({
           start: Node.isArrowFunction(fn) ? body.getStart() : fn.getStart(),
           end: Node.isArrowFunction(fn) ? body.getEnd() : (fn.getBody()?.getStart() ?? fn.getEnd()),
-          message:
+          message: `Post hook's ${clip(returned.getText(fn), 28)} return is ignored: only a plain object replaces the result`,
+          explanation:
             `This post hook returns ${returned.getText(fn)}, which the runtime ignores: only a plain-object return replaces the tool's result. ` +
-            "Post hooks also never run for tools whose result is not a plain object.",
+            "Return `{ ...result, … }` to change the result, or nothing to keep it.",
         });
       }
     });

@@ -1,4 +1,5 @@
 import type { ts } from "ts-morph";
+import { clip } from "../headline.js";
 import { runsAfterDefinition, scopeOf, scopesIn } from "../scopes.js";
 import { trackedSessions, type BranchRefs, type SessionUse, type TrackedSession } from "../sessionUses.js";
 import type { Rule } from "../types.js";
@@ -23,7 +24,10 @@ export const branchBeforeBus: Rule = {
         context.report({
           start: include.node.getStart(),
           end: include.node.getEnd(),
-          message:
+          message: include.single
+            ? `Branch included before ${clip(name, 20)}.hooks exists: tool hooks never see its act() calls`
+            : `Branches included before ${clip(name, 20)}.hooks exists: tool hooks never see their act() calls`,
+          explanation:
             `${include.label} includes ${noun} before ${name}'s HookBus exists; ` +
             `the bus is first created on line ${createBus.node.getStartLineNumber()} (${createBus.label}). ` +
             "A Session attaches its bus only to branches included after it exists and never backfills earlier ones, " +

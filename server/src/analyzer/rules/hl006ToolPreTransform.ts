@@ -7,9 +7,17 @@ import { forEachOwnNode, payloadSymbols, rootSymbol } from "../payloadUses.js";
 import type { Rule, RuleContext } from "../types.js";
 
 const WHY =
-  "A TOOL_PRE handler can block the call by throwing, but the HookBus ignores what it returns, and its payload " +
+  "A TOOL_PRE handler can block the call by throwing an Error, but the HookBus ignores what it returns, and its payload " +
   "({ toolName, callId, argsSummary }) is a summary made for this emission, not the tool's arguments. " +
   "To change the arguments, use an AgentSpec pre hook (`spec.pre(toolName, fn)` returning the new argument object) or the Tool's preprocessor.";
+
+const RETURNED_STOP_HOOK: Ignored = { what: "returns a StopHook", detail: "returns a StopHook" };
+
+/** A returned StopHook hints at wanting to block; the way to block is an Error, since a thrown StopHook does not block either. */
+const STOP_HOOK_WHY =
+  "The HookBus ignores what a TOOL_PRE handler returns, so the tool still runs. To block the call, throw an Error " +
+  "(a PermissionError, for example): the first Error a TOOL_PRE handler throws rejects the call before the tool runs. " +
+  "Do not throw the StopHook instead: a thrown StopHook only ends the remaining handlers on this point, and the tool still runs.";
 
 /** Global helpers that obviously write into their first argument. */
 const MUTATING_OBJECT_METHODS = ["assign", "defineProperty", "defineProperties"];
@@ -24,10 +32,20 @@ export const toolPreTransform: Rule = {
   },
 };
 
+/** What a handler does that the runtime drops: a short phrase for the headline, and the detail for the explanation. */
+interface Ignored {
+  what: string;
+  detail: string;
+}
+
 function checkHandler(handler: FunctionLike, context: RuleContext): void {
   const payload = payloadSymbols(handler);
-  const report = (node: Node, what: string) =>
-    context.report({ start: node.getStart(), end: node.getEnd(), message: `This TOOL_PRE handler ${what}, which never reaches the tool. ${WHY}` });
+  const report = (node: Node, { what, detail }: Ignored) =>
+    context.report(
+      what === RETURNED_STOP_HOOK.what
+        ? { start: node.getStart(), end: node.getEnd(), message: "Returned StopHook is ignored: this TOOL_PRE handler does not block the tool", explanation: STOP_HOOK_WHY }
+        : { start: node.getStart(), end: node.getEnd(), message: `TOOL_PRE handler ${what}: this never reaches the tool`, explanation: `This handler ${detail}, which never reaches the tool. ${WHY}` },
+    );
 
   const body = handler.getBody();
   if (body && !Node.isBlock(body) && !isStatementLike(unwrapped(body))) {
@@ -40,28 +58,26 @@ function checkHandler(handler: FunctionLike, context: RuleContext): void {
       const what = value && describeReturn(value, payload, context);
       if (what) report(node, what);
     } else if ((Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node)) && isWriteTarget(node)) {
-      if (rootSymbol(node, payload)) report(writeExpression(node), `changes its payload (\`${node.getText()}\`)`);
+      if (rootSymbol(node, payload)) report(writeExpression(node), { what: "changes its payload", detail: `changes its payload (\`${node.getText()}\`)` });
     } else if (Node.isDeleteExpression(node) && rootSymbol(node.getExpression(), payload)) {
-      report(node, `deletes from its payload (\`${node.getExpression().getText()}\`)`);
+      report(node, { what: "deletes from its payload", detail: `deletes from its payload (\`${node.getExpression().getText()}\`)` });
     } else if (Node.isCallExpression(node) && isObjectMutation(node.getExpression())) {
       const [target] = node.getArguments();
-      if (target && rootSymbol(target, payload)) report(node, `changes its payload with \`${node.getExpression().getText()}\``);
+      if (target && rootSymbol(target, payload)) report(node, { what: "changes its payload", detail: `changes its payload with \`${node.getExpression().getText()}\`` });
     }
   });
 }
 
 /** What a returned value is, in words, when the runtime ignores it; null for nothing worth saying (undefined, null, a thenable it awaits). */
-function describeReturn(value: Expression, payload: ReadonlySet<ts.Symbol>, context: RuleContext): string | null {
+function describeReturn(value: Expression, payload: ReadonlySet<ts.Symbol>, context: RuleContext): Ignored | null {
   const inner = unwrapped(value);
   if (Node.isVoidExpression(inner) || (Node.isIdentifier(inner) && inner.getText() === "undefined")) return null;
-  if (Node.isNewExpression(inner) && context.runtime.is(inner.getExpression(), "StopHook")) {
-    return "returns a StopHook instead of throwing it; only a thrown StopHook ends the chain, and a returned one is ignored";
-  }
-  if (rootSymbol(inner, payload)) return `returns its payload (\`${inner.getText()}\`)`;
-  if (Node.isObjectLiteralExpression(inner)) return "returns an object";
+  if (Node.isNewExpression(inner) && context.runtime.is(inner.getExpression(), "StopHook")) return RETURNED_STOP_HOOK;
+  if (rootSymbol(inner, payload)) return { what: "returns its payload", detail: `returns its payload (\`${inner.getText()}\`)` };
+  if (Node.isObjectLiteralExpression(inner)) return { what: "returns an object", detail: "returns an object" };
   const type = inner.getType();
   if (type.isAny() || type.isUnknown() || (type.isUnion() ? type.getUnionTypes() : [type]).every(isIgnorable)) return null;
-  return "returns a value";
+  return { what: "returns a value", detail: "returns a value" };
 }
 
 /** Types whose return means "nothing" or that the bus awaits: void, undefined, null, never, thenables. */

@@ -1,0 +1,21 @@
+/**
+ * One trap per line for every rule: a small `main.ts` that must produce at least one finding with
+ * that code. The catalogue test analyses them all and holds every finding to the message format
+ * (a headline of at most 100 characters, an explanation). A new rule adds one line here.
+ * Names are long on purpose where a rule quotes user text in its headline.
+ */
+export type Trap = readonly [code: string, source: string];
+
+const RUNTIME = `from "@hooklens/runtime";\n`;
+
+export const TRAP_CORPUS: readonly Trap[] = [
+  ["HL001", `import { HookBus, HookPoint } ${RUNTIME}new HookBus().on(HookPoint.API_STREAM_CHUNK, () => undefined);`],
+  ["HL002", `import { CodingToolkit } ${RUNTIME}new CodingToolkit().onError("a_tool_with_a_remarkably_long_and_descriptive_name_indeed", () => undefined);`],
+  ["HL003", `import { HookRegistry } ${RUNTIME}new HookRegistry({ streamHandlers: { text: (theIncomingStreamChunkWithAVeryLongName: unknown) => theIncomingStreamChunkWithAVeryLongName } });`],
+  ["HL003", `import { HookRegistry } ${RUNTIME}new HookRegistry({ streamHandlers: { text: (chunk: any, _type: string, _params: unknown) => chunk.text } });`],
+  ["HL004", `import { AgentSpec } ${RUNTIME}new AgentSpec().post("editor", (_t, _a, theArgumentsOfTheCallThatAreAlwaysEmpty) => { console.log(theArgumentsOfTheCallThatAreAlwaysEmpty); return { "a long property name": 1, "another long property name": "x" } as const; });`],
+  ["HL004", `import { AgentSpec } ${RUNTIME}new AgentSpec().post("editor", async () => ["a", "b"] as ["a", "b"] | "a very long string literal type that goes on and on");`],
+  ["HL005", `import { Session } ${RUNTIME}const theApplicationSessionWithAnExtremelyLongName = new Session();\nconst b = theApplicationSessionWithAnExtremelyLongName.newBranch();\ntheApplicationSessionWithAnExtremelyLongName.hooks.on("tool.pre", () => undefined);\nawait b.act({ function: "x", arguments: {} });`],
+  ["HL006", `import { HookBus, HookPoint, StopHook } ${RUNTIME}new HookBus().on(HookPoint.TOOL_PRE, () => { return new StopHook(); });`],
+  ["HL006", `import { HookBus, HookPoint } ${RUNTIME}new HookBus().on(HookPoint.TOOL_PRE, (p: any) => { p.argumentsSummaryThatSomeoneWantsToRewrite = "x"; delete p.args; return { ...p }; });`],
+];
