@@ -1,5 +1,6 @@
 import { Node, type ObjectLiteralExpression } from "ts-morph";
-import { functionOf, type FunctionLike } from "../functions.js";
+import { functionOf, isParameterUsed, type FunctionLike } from "../functions.js";
+import { clip } from "../headline.js";
 import type { Rule, RuleContext } from "../types.js";
 
 /** Arguments a stream handler is really called with: (null, chunkType, chunk, params). */
@@ -31,31 +32,60 @@ function checkStreamHandlers(options: ObjectLiteralExpression, context: RuleCont
   for (const entry of handlers.getProperties()) {
     const value = Node.isPropertyAssignment(entry) ? entry.getInitializer() : Node.isMethodDeclaration(entry) ? entry : undefined;
     const fn = value && (Node.isMethodDeclaration(value) ? value : functionOf(value));
-    if (!value || !fn || reachesChunk(fn)) continue;
-    const parameters = fn.getParameters();
-    const first = parameters[0];
-    const reportOn = first ?? value;
-    const javascript = /\.[cm]?jsx?$/.test(context.sourceFile.getFilePath());
-    const prefix = javascript ? "_event, _chunkType, " : "_event: null, _chunkType: string, ";
-    context.report({
-      start: reportOn.getStart(),
-      end: parameters.length > 0 ? parameters[parameters.length - 1]!.getEnd() : reportOn.getEnd(),
-      message:
-        `This stream handler declares ${parameters.length} parameter(s), but the registry calls it as (null, chunkType, chunk, params): ` +
-        (first ? `"${first.getName()}" receives null, not the chunk.` : "it never sees the chunk.") +
-        " Declare (event, chunkType, chunk, params), or use the StreamHandler type.",
-      fix:
-        first && fn === value
-          ? { title: "Declare the (event, chunkType) parameters before the chunk", edits: [{ start: first.getStart(), end: first.getStart(), newText: prefix }] }
-          : undefined,
-    });
+    if (!value || !fn) continue;
+    if (!reachesChunk(fn)) reportTooFewParameters(fn, fn === value, context);
+    else if (readsEventAsChunk(fn)) reportEventReadAsChunk(fn, context);
   }
+}
+
+/** `(chunk) => …`: the only parameters it has receive null and the chunk type. A handler with none cannot misread anything. */
+function reportTooFewParameters(fn: FunctionLike, inline: boolean, context: RuleContext): void {
+  const parameters = fn.getParameters();
+  const first = parameters[0];
+  if (!first) return;
+  const javascript = /\.[cm]?jsx?$/.test(context.sourceFile.getFilePath());
+  const prefix = javascript ? "_event, _chunkType, " : "_event: null, _chunkType: string, ";
+  context.report({
+    start: first.getStart(),
+    end: parameters[parameters.length - 1]!.getEnd(),
+    message: `Stream handler's "${clip(first.getName(), 24)}" receives null, not the chunk: the chunk is argument 3`,
+    explanation:
+      `This handler declares ${parameters.length} parameter(s), but the HookRegistry calls every stream handler as ` +
+      `(null, chunkType, chunk, params), so "${first.getName()}" is always null and the chunk is never seen. ` +
+      "Declare (event, chunkType, chunk, params), or type the handler as StreamHandler.",
+    fix: inline
+      ? { title: "Declare the (event, chunkType) parameters before the chunk", edits: [{ start: first.getStart(), end: first.getStart(), newText: prefix }] }
+      : undefined,
+  });
+}
+
+/** `(chunk, type, params) => chunk.text`: enough parameters, but the first one (always null) is the one read. */
+function reportEventReadAsChunk(fn: FunctionLike, context: RuleContext): void {
+  const first = fn.getParameters()[0]!;
+  context.report({
+    start: first.getStart(),
+    end: first.getEnd(),
+    message: `Stream handler reads "${clip(first.getName(), 24)}", which is always null: the chunk is argument 3`,
+    explanation:
+      "The HookRegistry calls every stream handler as (null, chunkType, chunk, params). This handler reads its first " +
+      `parameter "${first.getName()}" but never its third, so it looks at null where it expects the chunk. ` +
+      "Name the parameters (event, chunkType, chunk, params) and read the chunk from the third.",
+  });
 }
 
 /** A handler reaches the chunk when it has a third parameter or a rest parameter that covers it. */
 function reachesChunk(fn: FunctionLike): boolean {
   const parameters = fn.getParameters();
   return parameters.length > CHUNK_POSITION || parameters.some((p) => p.isRestParameter());
+}
+
+/** Whether the first parameter (always null) is read while the chunk's position is not. */
+function readsEventAsChunk(fn: FunctionLike): boolean {
+  const parameters = fn.getParameters();
+  const first = parameters[0];
+  if (!first || first.isRestParameter() || !Node.isIdentifier(first.getNameNode()) || !isParameterUsed(fn, 0)) return false;
+  const chunkHolder = parameters.findIndex((p, index) => index === CHUNK_POSITION || (p.isRestParameter() && index <= CHUNK_POSITION));
+  return chunkHolder >= 0 && !isParameterUsed(fn, chunkHolder);
 }
 
 function property(object: ObjectLiteralExpression, name: string): Node | undefined {
