@@ -54,8 +54,10 @@ export function applyPermissions(spec: AgentSpec): void {
 
 /**
  * Builds a CodingToolkit from the spec — every `phase:tool` key copied in insertion order to
- * `securityPre`/`pre`/`post`/`onError` (keys without a colon and other phases are skipped) — and
- * registers `toolkit.bind(branch)` on the host.
+ * `securityPre`/`pre`/`post` (keys without a colon and other phases are skipped) — and registers
+ * `toolkit.bind(branch)` on the host. The as-built factory also copied `error:` hooks into the
+ * toolkit's `onError`, where nothing ever runs them; this toolkit is never handed out, so they are
+ * not copied at all, with the same effect: a spec's error hooks never run.
  */
 export function registerCodingTools(host: ToolHost, spec: AgentSpec): Tool[] {
   const toolkit = new CodingToolkit({ workspaceRoot: spec.cwd ?? process.cwd(), notify: spec.notify });
@@ -68,7 +70,6 @@ export function registerCodingTools(host: ToolHost, spec: AgentSpec): Tool[] {
       if (phase === "security_pre") toolkit.securityPre(toolName, handler as ToolPreHook);
       else if (phase === "pre") toolkit.pre(toolName, handler as ToolPreHook);
       else if (phase === "post") toolkit.post(toolName, handler as ToolPostHook);
-      else if (phase === "error") toolkit.onError(toolName, handler);
     }
   }
   const tools = toolkit.bind(host);

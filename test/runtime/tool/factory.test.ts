@@ -111,6 +111,23 @@ describe("registerCodingTools", () => {
     registerCodingTools(manager, spec);
     expect(manager.registry.get("reader")!.preprocessor).toBeNull();
   });
+
+  it("never runs the spec's error hooks, even when a coding tool's call fails", async () => {
+    const errorCalls: unknown[] = [];
+    const spec = new AgentSpec({ cwd: workspace(), notify: false })
+      .onError("reader", (...params: never[]) => void errorCalls.push(params))
+      .onError("*", (...params: never[]) => void errorCalls.push(params))
+      .pre("editor", () => {
+        throw new Error("blocked");
+      });
+    const manager = new ActionManager();
+    registerCodingTools(manager, spec);
+    const failed = await manager.invoke({ function: "reader", arguments: { path: "no-such-file.txt" } });
+    expect(failed.response).toMatchObject({ success: false });
+    const thrown = await manager.invoke({ function: "editor", arguments: { action: "write", filePath: "a.txt", content: "x" } });
+    expect(thrown.status).toBe("failed");
+    expect(errorCalls).toEqual([]);
+  });
 });
 
 describe("equipAgent (the agent factory)", () => {
