@@ -18,6 +18,8 @@ export const TRAP_CORPUS: readonly Trap[] = [
   ["HL005", `import { Session } ${RUNTIME}const theApplicationSessionWithAnExtremelyLongName = new Session();\nconst b = theApplicationSessionWithAnExtremelyLongName.newBranch();\ntheApplicationSessionWithAnExtremelyLongName.hooks.on("tool.pre", () => undefined);\nawait b.act({ function: "x", arguments: {} });`],
   ["HL006", `import { HookBus, HookPoint, StopHook } ${RUNTIME}new HookBus().on(HookPoint.TOOL_PRE, () => { return new StopHook(); });`],
   ["HL006", `import { HookBus, HookPoint } ${RUNTIME}new HookBus().on(HookPoint.TOOL_PRE, (p: any) => { p.argumentsSummaryThatSomeoneWantsToRewrite = "x"; delete p.args; return { ...p }; });`],
+  ["HL007", `import { HookBus, HookPoint, StopHook } ${RUNTIME}new HookBus().on(HookPoint.TOOL_PRE, ({ toolName }) => { if (toolName === "rm") throw new StopHook(); });`],
+  ["HL012", `import { hook, HookPoint } ${RUNTIME}hook(HookPoint.TOOL_POST)((payload) => console.log(payload));`],
   ["HL013", `import { CodingToolkit } ${RUNTIME}new CodingToolkit().post("bash_tool", () => undefined);`],
   ["HL014", `import { GuardrailHook } ${RUNTIME}new GuardrailHook((_s, p) => (p === 1 ? 0 : p === 2 ? [] : true));`],
 ];
