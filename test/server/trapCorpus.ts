@@ -19,6 +19,7 @@ export const TRAP_CORPUS: readonly Trap[] = [
   ["HL006", `import { HookBus, HookPoint, StopHook } ${RUNTIME}new HookBus().on(HookPoint.TOOL_PRE, () => { return new StopHook(); });`],
   ["HL006", `import { HookBus, HookPoint } ${RUNTIME}new HookBus().on(HookPoint.TOOL_PRE, (p: any) => { p.argumentsSummaryThatSomeoneWantsToRewrite = "x"; delete p.args; return { ...p }; });`],
   ["HL007", `import { HookBus, HookPoint, StopHook } ${RUNTIME}new HookBus().on(HookPoint.TOOL_PRE, ({ toolName }) => { if (toolName === "rm") throw new StopHook(); });`],
+  ["HL008", `import { HookBus, HookPoint } ${RUNTIME}new HookBus().on("tool.failed" as HookPoint, () => undefined);`],
   ["HL009", `import { HookRegistry } ${RUNTIME}const registry = new HookRegistry({ hooks: { pre_invoke: () => undefined } });\nregistry.preInvoke(() => undefined);`],
   ["HL010", `import { HookRegistry } ${RUNTIME}new HookRegistry().preEventCreateHook((eventClass) => {\n  return { substitute: eventClass };\n});`],
   ["HL011", `import { HookRegistry } ${RUNTIME}new HookRegistry().preInvoke((event) => {\n  if (!event) return new Error("meant to block");\n});`],
