@@ -4,8 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer, type Socket } from "node:net";
 import {
+  IPCMessageReader,
+  IPCMessageWriter,
   InitializeRequest,
+  SocketMessageReader,
+  SocketMessageWriter,
   PublishDiagnosticsNotification,
   StreamMessageReader,
   StreamMessageWriter,
@@ -77,6 +82,44 @@ describe("the bin's command line", () => {
     await session.connection.sendRequest("shutdown");
     await session.connection.sendNotification("exit");
     expect(await session.exited).toBe(0);
+  });
+});
+
+describe("the other transports vscode-languageserver offers", () => {
+  it("--node-ipc: initializes over Node's IPC channel", async () => {
+    const child = spawn(process.execPath, [join(REPO_ROOT, "server/bin/hooklens-language-server.cjs"), "--node-ipc"], { stdio: ["ignore", "ignore", "ignore", "ipc"] });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const connection = createProtocolConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
+    connection.listen();
+    const result = await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} });
+    expect(result.serverInfo?.name).toBe("hooklens");
+    await connection.sendRequest("shutdown");
+    await connection.sendNotification("exit");
+    expect(await exited).toBe(0);
+  });
+
+  it("--socket=<port>: connects to the client listening on that port", async () => {
+    const accepted = new Promise<Socket>((resolve) => {
+      const server = createServer((socket) => {
+        server.close();
+        resolve(socket);
+      });
+      server.listen(0, "127.0.0.1", () => {
+        const { port } = server.address() as { port: number };
+        const child = spawn(BIN, [`--socket=${port}`], { stdio: "ignore" });
+        child.unref();
+      });
+    });
+    const socket = await accepted;
+    const connection = createProtocolConnection(new SocketMessageReader(socket), new SocketMessageWriter(socket));
+    connection.listen();
+    const result = await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} });
+    expect(result.serverInfo?.name).toBe("hooklens");
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    await connection.sendRequest("shutdown");
+    await connection.sendNotification("exit");
+    await closed;
+    connection.dispose();
   });
 });
 
