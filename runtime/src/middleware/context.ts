@@ -4,6 +4,11 @@ import type { Ledger } from "./ledger.js";
 /** Receives the events hooks emit (for example `budget.warning`). */
 export type RunEventListener = (event: string, payload: Readonly<Record<string, unknown>>) => void;
 
+/** Where denied calls are recorded as signals: a SessionObserver, a Session or a Branch. */
+export interface SignalRecorder {
+  emit(event: unknown): unknown;
+}
+
 /** What every invocation knows about the run it belongs to. */
 export interface RunContext {
   readonly runId: string;
@@ -15,6 +20,11 @@ export interface RunContext {
   readonly signal: AbortSignal | undefined;
   /** Publishes a run event to the listener the context was created with. */
   emit(event: string, payload: Readonly<Record<string, unknown>>): void;
+  /**
+   * Where a call a hook denied (a before-phase ShortCircuit, a guardrail block) is recorded as a
+   * `HookShortCircuit` or `GuardrailBlock` signal; null or absent: not recorded.
+   */
+  readonly signals?: SignalRecorder | null;
 }
 
 export interface RunContextOptions {
@@ -23,6 +33,8 @@ export interface RunContextOptions {
   ledger?: Ledger | null;
   signal?: AbortSignal;
   onEvent?: RunEventListener;
+  /** Records denied calls as signals (a SessionObserver, Session or Branch). */
+  signals?: SignalRecorder | null;
 }
 
 /** A run context; the run id defaults to a fresh UUID and the thread id to "". */
@@ -34,5 +46,6 @@ export function createRunContext(options: RunContextOptions = {}): RunContext {
     ledger: options.ledger ?? null,
     signal: options.signal,
     emit: listener ? (event, payload) => listener(event, payload) : () => {},
+    signals: options.signals ?? null,
   };
 }

@@ -5,6 +5,8 @@ import type { AfterPhase, BeforePhase, ErrorPhase, Hook, Phase, PhaseInvocation,
 import type { LLMInvocation } from "./invocations.js";
 import type { LedgerEntry } from "./ledger.js";
 import { ShortCircuit } from "./shortCircuit.js";
+import type { SignalRecorder } from "./context.js";
+import { recordGuardrailBlock, recordShortCircuit } from "./denials.js";
 
 type PhaseFn = (this: Hook, inv: unknown, second: unknown) => unknown;
 
@@ -57,7 +59,7 @@ export async function runOnLlmEnd(hooks: readonly Hook[], inv: LLMInvocation, bi
 }
 
 interface HasContext {
-  readonly ctx: { readonly signal: AbortSignal | undefined };
+  readonly ctx: { readonly signal: AbortSignal | undefined; readonly signals?: SignalRecorder | null };
 }
 
 /**
@@ -75,11 +77,15 @@ async function dispatch(hooks: readonly Hook[], phase: Phase, inv: HasContext, s
       if (isThenable(out)) out = await out;
     } catch (error) {
       reportHookFailure(hook, phase, inv, error);
+      recordGuardrailBlock(hook, phase, inv, error);
       throw error;
     }
     if (mode === Mode.Replace) {
       if (out !== undefined && out !== null) current = out instanceof ShortCircuit ? out.value : out;
-    } else if (mode === Mode.FirstShortCircuit && out instanceof ShortCircuit) return out;
+    } else if (mode === Mode.FirstShortCircuit && out instanceof ShortCircuit) {
+      if (second === undefined) recordShortCircuit(hook, phase, inv);
+      return out;
+    }
   }
   return mode === Mode.Replace ? current : null;
 }

@@ -5,7 +5,7 @@ export { ToolInvocation, LLMInvocation, NodeInvocation } from "./invocations.js"
 export type { Invocation } from "./invocations.js";
 export { runBefore, runAfter, runOnError, runOnLlmEnd } from "./dispatch.js";
 export { createRunContext } from "./context.js";
-export type { RunContext, RunContextOptions, RunEventListener } from "./context.js";
+export type { RunContext, RunContextOptions, RunEventListener, SignalRecorder } from "./context.js";
 export { ToolResult, toolCall } from "./calls.js";
 export type { ToolArguments, ToolCall, ToolResultInit, ToolSpec, ToolStatus } from "./calls.js";
 export type { LLMMessage, LLMRequest, LLMResponse, LLMUsage } from "./llm.js";

@@ -17,11 +17,22 @@ export interface ChainRecording {
  * a rethrow when the chain is blocking; otherwise the failure is logged and false lets the next
  * handler run.
  */
-export function handlerThrew(error: unknown, point: HookPoint, blocking: boolean): boolean {
+export function handlerThrew(error: unknown, point: HookPoint, blocking: boolean, handler?: HookHandler): boolean {
   if (error instanceof StopHook) return true;
-  if (blocking) throw error;
+  if (blocking) {
+    if (handler !== undefined && typeof error === "object" && error !== null) blockers.set(error, handler);
+    throw error;
+  }
   getLogger().error({ err: error, point }, `Hook failed at ${point}: ${describeError(error)}`);
   return false;
+}
+
+/** Which handler threw a blocking chain's error: the audit record of a denied call names it. */
+const blockers = new WeakMap<object, HookHandler>();
+
+/** The handler whose error stopped a blocking chain (TOOL_PRE), when the error is an object. */
+export function blockingHandlerOf(error: unknown): HookHandler | undefined {
+  return typeof error === "object" && error !== null ? blockers.get(error) : undefined;
 }
 
 /** Records a HookSignal through `observer`; a failure is logged and swallowed. */
@@ -59,7 +70,7 @@ export function runHandlers(
       // A throwing `then` getter counts as the handler's failure, as it would under `await`.
       if (result === undefined || !isThenable(result)) continue;
     } catch (error) {
-      if (handlerThrew(error, point, blocking)) return undefined;
+      if (handlerThrew(error, point, blocking, handler)) return undefined;
       continue;
     }
     if (chain === null) return continueChain(handlers, i, result as PromiseLike<unknown>, args, point, blocking, recordInto);
@@ -86,7 +97,8 @@ export function continueChain(
 ): Promise<void> {
   // The last handler's own promise with nothing to record: one `then` settles the emission.
   if (index === handlers.length - 1 && pending.constructor === Promise && (recordInto === null || recordInto.observer === null)) {
-    return (pending as Promise<unknown>).then(settleQuietly, blocking ? rethrowUnlessStop : FAILURE_LOGGERS[point]);
+    const failed = blocking ? (error: unknown): void => void handlerThrew(error, point, true, handlers[index]) : FAILURE_LOGGERS[point];
+    return (pending as Promise<unknown>).then(settleQuietly, failed);
   }
   const promise = new Promise<void>(captureSettlers);
   const chain = new PendingChain(handlers, args, point, blocking, recordInto, capturedResolve!, capturedReject!);
@@ -163,7 +175,7 @@ class PendingChain {
 
   private afterRejection(error: unknown): void {
     try {
-      if (handlerThrew(error, this.point, this.blocking)) return this.finish();
+      if (handlerThrew(error, this.point, this.blocking, this.handlers[this.index])) return this.finish();
     } catch (thrown) {
       return this.reject(thrown);
     }
@@ -178,10 +190,6 @@ class PendingChain {
 }
 
 function settleQuietly(): void {}
-
-function rethrowUnlessStop(error: unknown): void {
-  if (!(error instanceof StopHook)) throw error;
-}
 
 /** Per point, the rejection handler of a non-blocking chain's last promise, made once rather than per emission. */
 const FAILURE_LOGGERS = Object.fromEntries(

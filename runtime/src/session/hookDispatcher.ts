@@ -65,7 +65,7 @@ function unrolledSource(size: number): string {
   lines.push(`return function dispatch(args, point, blocking, recordInto) {`, `let r, t;`);
   for (let i = 0; i < size; i++) {
     lines.push(
-      `try { r = h${i}(args); t = r !== undefined && isThenable(r); } catch (e) { if (threw(e, point, blocking)) return undefined; t = false; }`,
+      `try { r = h${i}(args); t = r !== undefined && isThenable(r); } catch (e) { if (threw(e, point, blocking, h${i})) return undefined; t = false; }`,
       `if (t) return continueChain(hs, ${i}, r, args, point, blocking, recordInto);`,
     );
   }

@@ -18,6 +18,8 @@ export {
   signalKind,
 } from "./signal.js";
 export type { SignalInit, RunUsage } from "./signal.js";
+export { ToolCallBlocked, HookShortCircuit, GuardrailBlock } from "./auditSignals.js";
+export type { DeniedCall } from "./auditSignals.js";
 export { buildRunEnd } from "./runEnd.js";
 export {
   Filter,

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { getLogger } from "../shared/log.js";
 import type { HookBus } from "../session/hookBus.js";
+import { ToolCallBlocked } from "../session/auditSignals.js";
+import { blockingHandlerOf } from "../session/hookChain.js";
 import { HookPoint } from "../session/hookPoint.js";
 import { Message, type MessageInit } from "../session/message.js";
 import { ToolCallAction } from "../session/toolCallAction.js";
@@ -24,6 +26,7 @@ export interface ActingBranch {
   readonly hooks: HookBus | null;
   readonly actionManager: ActionManager;
   authorize(action: unknown): Promise<boolean>;
+  emit(event: unknown): Promise<unknown[]>;
   emitAndLog(event: unknown): Promise<unknown[]>;
   hasMessage(id: string): boolean;
   addMessageAsync<C>(message: Message<C> | MessageInit<C>): Promise<Message<C>>;
@@ -46,7 +49,8 @@ export const GOVERNANCE_DENIAL = "denied by governance gate";
  * 2. `branch.authorize(ToolCallAction)` — a denial adds the request/response messages and
  *    returns `{ error: "denied by governance gate" }` as output; no HookBus point fires;
  * 3. TOOL_PRE `{ toolName, callId, argsSummary }` on the branch's bus — blocking: a guard's error
- *    propagates even with `suppressErrors`, and nothing is recorded;
+ *    propagates even with `suppressErrors`; no HookSignal is recorded, but a `ToolCallBlocked`
+ *    audit signal (tool, call id, reason, `tool.pre:<handler name>`) is emitted first;
  * 4. `ActionManager.invoke` — validation, then preprocessor → callable → postprocessor;
  * 5. TOOL_POST `{ callId, toolName, resultSummary, duration }` on success, or TOOL_ERROR
  *    `{ callId, toolName, error, duration }` when validation or any part of the invocation
@@ -71,7 +75,15 @@ export async function act(branch: ActingBranch, request: unknown, options: ActOp
 
   const bus = branch.hooks;
   const callId = randomUUID();
-  if (bus) await bus.emit(HookPoint.TOOL_PRE, { toolName: fn, callId, argsSummary: summarize(args) });
+  if (bus) {
+    try {
+      await bus.emit(HookPoint.TOOL_PRE, { toolName: fn, callId, argsSummary: summarize(args) });
+    } catch (error) {
+      // The bus records no HookSignal for a blocked chain (the ADR's rule); the audit record is separate.
+      await recordBlocked(branch, fn, callId, error);
+      throw error;
+    }
+  }
 
   let call: FunctionCalling | null = null;
   try {
@@ -124,6 +136,18 @@ export async function actAll(branch: ActingBranch, requests: unknown, options: A
     return results;
   }
   throw new ConfigurationError("Invalid strategy. Choose 'concurrent' or 'sequential'.");
+}
+
+/** Records the TOOL_PRE denial as a ToolCallBlocked signal; a failure to record is logged, never raised over the denial. */
+async function recordBlocked(branch: ActingBranch, toolName: string, callId: string, error: unknown): Promise<void> {
+  try {
+    const handler = blockingHandlerOf(error);
+    await branch.emit(
+      new ToolCallBlocked({ toolName, callId, reason: messageOf(error), hook: `${HookPoint.TOOL_PRE}:${handler?.name || "anonymous"}` }),
+    );
+  } catch (failure) {
+    getLogger().error({ err: failure, function: toolName }, `Could not record the blocked call ${toolName}: ${messageOf(failure)}`);
+  }
 }
 
 /** Adds the action_request message (the request itself when it is one) unless it is there, then the action_response. */

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue, SessionSignalRecord } from "@hooklens/runtime";
+import { SIGNALS_DROPPED_KIND, type JsonObject, type JsonValue, type SessionSignalRecord } from "@hooklens/runtime";
 import { readableDurations } from "./durations.js";
 import { RecordedDbError, withRecordedDb } from "./recordedDb.js";
 import { isoTime, type OutputFormat } from "./sessions.js";
@@ -25,8 +25,10 @@ export async function showCommand(sessionId: string, db: string | undefined, for
 export function formatSignalsText(records: readonly SessionSignalRecord[]): string {
   const kindWidth = Math.max(...records.map((r) => r.kind.length));
   const opWidth = Math.max(1, ...records.map((r) => r.opId.length));
-  const lines = records.map(
-    (r) => `${isoTime(r.ts)}  ${r.kind.padEnd(kindWidth)}  ${(r.opId || "-").padEnd(opWidth)}  ${summarizePayload(r.payload)}`,
+  const lines = records.map((r) =>
+    r.kind === SIGNALS_DROPPED_KIND
+      ? `${isoTime(r.ts)}  ${droppedLine(r.payload)}`
+      : `${isoTime(r.ts)}  ${r.kind.padEnd(kindWidth)}  ${(r.opId || "-").padEnd(opWidth)}  ${summarizePayload(r.payload)}`,
   );
   lines.push(`${records.length} signal(s) in session ${records[0]?.sessionId ?? ""}.`);
   return lines.join("\n");
@@ -50,6 +52,13 @@ function showValue(key: string, value: JsonValue): string {
   if (typeof value === "string") return oneLine(value);
   if (typeof value === "number") return String(readableDurations(key, value));
   return JSON.stringify(value, readableDurations);
+}
+
+/** Where the runtime had to drop signals, it wrote a marker: "1,234 signals dropped here (reason)". */
+function droppedLine(payload: JsonObject): string {
+  const count = Number(payload["count"]);
+  const reason = typeof payload["reason"] === "string" && payload["reason"] !== "" ? ` (${oneLine(payload["reason"])})` : "";
+  return clip(`${Number.isFinite(count) ? count.toLocaleString("en-US") : "?"} signals dropped here${reason}`);
 }
 
 function unknownSessionMessage(sessionId: string, path: string, known: readonly string[]): string {

@@ -1,0 +1,47 @@
+import { Signal, type SignalInit } from "./signal.js";
+
+/** What every denied call records: the call, why, and which hook decided. */
+export interface DeniedCall {
+  /** The tool's name; null for a model or flow-node call. */
+  toolName: string | null;
+  /** The call's id; null when the call never got one. */
+  callId: string | null;
+  /** Why it was denied: the blocking error's message, the guardrail's reason, or what replaced the call. */
+  reason: string;
+  /** Which hook decided, e.g. `tool.pre:guardDestructive` or `GuardrailHook.beforeTool`. */
+  hook: string;
+}
+
+/** A denied call as a signal of its own kind: these are audit records, not hook executions. */
+abstract class DeniedCallSignal extends Signal<null> implements DeniedCall {
+  readonly toolName: string | null;
+  readonly callId: string | null;
+  readonly reason: string;
+  readonly hook: string;
+
+  constructor(call: DeniedCall, init: SignalInit<null> = {}) {
+    super(init);
+    this.toolName = call.toolName;
+    this.callId = call.callId;
+    this.reason = call.reason;
+    this.hook = call.hook;
+  }
+}
+
+/**
+ * A TOOL_PRE handler blocked a tool call by throwing. The bus records no HookSignal for a chain
+ * that failed (that rule stands); this separate audit signal is what makes the denial visible.
+ */
+export class ToolCallBlocked extends DeniedCallSignal {
+  static override readonly kind: string = "ToolCallBlocked";
+}
+
+/** A middleware hook's ShortCircuit skipped a call (before a tool, model or node call ran). */
+export class HookShortCircuit extends DeniedCallSignal {
+  static override readonly kind: string = "HookShortCircuit";
+}
+
+/** A GuardrailHook refused a payload (arguments, result, model request or response). */
+export class GuardrailBlock extends DeniedCallSignal {
+  static override readonly kind: string = "GuardrailBlock";
+}
