@@ -1,4 +1,5 @@
 import * as vscode from "vscode";
+import { SERVER_NODE_FLAGS } from "../../server/src/launchOptions.js";
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
 import { registerRuleDocumentationCommand, ruleDocumentationFeature } from "./lsp/ruleDocumentation.js";
 
@@ -12,8 +13,8 @@ const LANGUAGES = ["typescript", "typescriptreact", "javascript", "javascriptrea
 export async function startLanguageClient(context: vscode.ExtensionContext): Promise<LanguageClient> {
   const module = context.asAbsolutePath("dist/server.js");
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ["--nolazy", "--inspect=6019"] } },
+    run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS] } },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS, "--nolazy", "--inspect=6019"] } },
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: LANGUAGES.flatMap((language) => [

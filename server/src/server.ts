@@ -13,6 +13,7 @@ import { SHOW_RULE_DOCUMENTATION_COMMAND } from "./lsp/clientContract.js";
 import { codeActions } from "./lsp/codeActions.js";
 import { DocumentAnalyses } from "./lsp/documentAnalyses.js";
 import { hoverAt } from "./lsp/hover.js";
+import { withLoadingProgress } from "./lsp/loadingProgress.js";
 import { PullDiagnostics } from "./lsp/pullDiagnostics.js";
 import { PushDiagnostics } from "./lsp/pushDiagnostics.js";
 import { SETTINGS_SECTION, SettingsStore } from "./lsp/settings.js";
@@ -50,7 +51,7 @@ connection.onInitialize((params) => {
     fetch: features.configurationRequests ? (scopeUri) => connection.workspace.getConfiguration({ scopeUri, section: SETTINGS_SECTION }) : undefined,
     log,
   });
-  analyses = new DocumentAnalyses({ workspace, settings, docsUrl, log });
+  analyses = new DocumentAnalyses({ workspace, settings, docsUrl, log, withProgress: (loading, work) => withLoadingProgress(connection, loading, work) });
   // An explicit textDocument/diagnostic request is answered from any client; only clients that do not
   // declare pull diagnostics are also sent textDocument/publishDiagnostics.
   pull = new PullDiagnostics(analyses, (uri) => settings.forDocument(uri));

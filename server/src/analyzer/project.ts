@@ -2,6 +2,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Project, ts, type SourceFile } from "ts-morph";
 import { analyzeSourceFile, type AnalysisResult, type AnalyzeOptions } from "./analyze.js";
+import { HookLibraryReach } from "./reach/hookLibraryReach.js";
+import { isHookLibrarySpecifier } from "./hookLibraries.js";
 
 /** File extensions the analyzer reads. */
 export const ANALYZED_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
@@ -15,31 +17,88 @@ const FALLBACK_OPTIONS: ts.CompilerOptions = {
   strict: true,
 };
 
+/** How much type-checker work a project has done: what the tests and the bench look at. */
+export interface ProjectStats {
+  /** Analyses that ran the rules (and so could ask the type checker). */
+  checkedAnalyses: number;
+  /** Analyses answered from syntax alone: the file cannot reach a hook library. */
+  skippedAnalyses: number;
+}
+
 /**
  * One long-lived ts-morph project for a folder: the folder's tsconfig.json when it has one
- * (imports then resolve exactly as in the user's build), otherwise sensible defaults. Files are
- * added one at a time, so only what is analysed (and what it imports) is ever loaded.
+ * (imports then resolve exactly as in the user's build), otherwise sensible defaults.
+ *
+ * Cost is paid only where a hook library is in reach. Editor buffers are kept as text and enter
+ * the ts-morph project only when a file that uses a hook library is analysed; a file that cannot
+ * reach one is answered from a syntactic scan, with no program and no type checker. The program
+ * holds the analysed files, what they import directly, the project modules that hand a hook
+ * library on, and packages; other project modules further away are left out (their imports type
+ * as `any`), which keeps a program over a large workspace small. Files no longer needed are dropped.
  */
 export class AnalysisProject {
   readonly rootDir: string;
+  readonly stats: ProjectStats = { checkedAnalyses: 0, skippedAnalyses: 0 };
   readonly #project: Project;
+  readonly #reach: HookLibraryReach;
+  /** Editor buffers by path, and those whose text the ts-morph project does not have yet. */
+  readonly #buffers = new Map<string, string>();
+  readonly #unsynced = new Set<string>();
+  /** Files added to the ts-morph project (the program's roots). */
+  readonly #roots = new Set<string>();
+  /** What each file's imports resolved to in the program, so modules no longer reached can be dropped. */
+  readonly #imports = new Map<string, string[]>();
+  #pruneDue = false;
 
   constructor(rootDir: string, options: { compilerOptions?: ts.CompilerOptions } = {}) {
     this.rootDir = rootDir;
     const tsConfigFilePath = join(rootDir, "tsconfig.json");
-    const overrides: ts.CompilerOptions = { allowJs: true, noEmit: true, ...options.compilerOptions };
+    const overrides: ts.CompilerOptions = {
+      allowJs: true,
+      noEmit: true,
+      ...options.compilerOptions,
+    };
+    const resolutionHost = () => ({
+      resolveModuleNames: (names: string[], containingFile: string) => {
+        const resolved = names.map((name) => this.#resolveForProgram(name, containingFile));
+        this.#imports.set(
+          containingFile,
+          resolved.flatMap((module) => (module ? [module.resolvedFileName] : [])),
+        );
+        return resolved;
+      },
+    });
     this.#project = existsSync(tsConfigFilePath)
-      ? new Project({ tsConfigFilePath, skipAddingFilesFromTsConfig: true, compilerOptions: overrides })
-      : new Project({ compilerOptions: { ...FALLBACK_OPTIONS, ...overrides } });
+      ? new Project({
+          tsConfigFilePath,
+          skipAddingFilesFromTsConfig: true,
+          compilerOptions: overrides,
+          resolutionHost,
+        })
+      : new Project({
+          compilerOptions: { ...FALLBACK_OPTIONS, ...overrides },
+          resolutionHost,
+        });
+    this.#reach = new HookLibraryReach(this.#project.getCompilerOptions(), (path) => this.#buffers.get(path), rootDir);
   }
 
-  /** Sets a file's text (an open editor buffer); replaces any earlier version. */
+  /** Records an editor buffer's text. Cheap: nothing is parsed until a file that uses a hook library needs it. */
+  setBuffer(filePath: string, text: string): void {
+    if (this.#buffers.get(filePath) === text) return;
+    this.#buffers.set(filePath, text);
+    this.#unsynced.add(filePath);
+    this.#reach.changed(filePath);
+  }
+
+  /** Sets a file's text (an open editor buffer) and returns it parsed; replaces any earlier version. */
   setText(filePath: string, text: string): SourceFile {
-    return this.#project.createSourceFile(filePath, text, { overwrite: true });
+    this.setBuffer(filePath, text);
+    return this.#sync(filePath);
   }
 
   /** Reads a file from disk into the project (or refreshes it). */
   addFromDisk(filePath: string): SourceFile {
+    this.#roots.add(filePath);
     const existing = this.#project.getSourceFile(filePath);
     if (existing) {
       void existing.refreshFromFileSystemSync();
@@ -48,18 +107,126 @@ export class AnalysisProject {
     return this.#project.addSourceFileAtPath(filePath);
   }
 
-  /** Forgets a file (closed or deleted). */
+  /** Forgets a file (closed or deleted), and later what only it needed. */
   remove(filePath: string): void {
+    this.#buffers.delete(filePath);
+    this.#unsynced.delete(filePath);
+    this.#reach.changed(filePath);
+    if (this.#roots.delete(filePath)) this.#pruneDue = true;
     const file = this.#project.getSourceFile(filePath);
     if (file) this.#project.removeSourceFile(file);
+  }
+
+  /** A file changed on disk (not through an editor buffer): what was derived from it is read again, or forgotten when deleted. */
+  fileChangedOnDisk(filePath: string, deleted: boolean): void {
+    if (this.#buffers.has(filePath)) return; // the open buffer is what counts
+    this.#reach.changed(filePath);
+    const file = this.#project.getSourceFile(filePath);
+    if (!file) return;
+    if (deleted) this.#project.removeSourceFile(file);
+    else void file.refreshFromFileSystemSync();
   }
 
   has(filePath: string): boolean {
     return this.#project.getSourceFile(filePath) !== undefined;
   }
 
+  /** Whether nothing is open or analysed here any more (the project can be dropped). */
+  isIdle(): boolean {
+    return this.#buffers.size === 0 && this.#roots.size === 0;
+  }
+
+  /** Whether analysing this file needs a program that has not been built yet (the slow first time). */
+  needsProgram(filePath: string): boolean {
+    return this.#roots.size === 0 && this.usesHookLibrary(filePath);
+  }
+
+  /** Whether a file can reach a hook library at all (a syntactic answer, cached per file). */
+  usesHookLibrary(filePath: string): boolean {
+    return this.#reach.usesHookLibrary(filePath);
+  }
+
   analyze(filePath: string, options?: AnalyzeOptions): AnalysisResult {
-    const file = this.#project.getSourceFile(filePath) ?? this.addFromDisk(filePath);
-    return analyzeSourceFile(file, options);
+    // A superseded version is not worth a program build.
+    if (options?.isCancelled?.()) return { findings: [], failures: [], notices: [] };
+    if (!this.usesHookLibrary(filePath)) {
+      this.stats.skippedAnalyses++;
+      return { findings: [], failures: [], notices: [] };
+    }
+    const file = this.#buffers.has(filePath) ? this.#sync(filePath) : (this.#project.getSourceFile(filePath) ?? this.addFromDisk(filePath));
+    this.#syncLoadedBuffers();
+    this.stats.checkedAnalyses++;
+    const result = analyzeSourceFile(file, options);
+    if (this.#pruneDue) this.#prune();
+    return result;
+  }
+
+  /** Puts `filePath`'s buffer into the ts-morph project (a program root), and any other edited buffer the project already holds. */
+  #sync(filePath: string): SourceFile {
+    this.#roots.add(filePath);
+    let file = this.#project.getSourceFile(filePath);
+    if (!file || this.#unsynced.has(filePath))
+      file = this.#project.createSourceFile(filePath, this.#buffers.get(filePath) ?? "", { overwrite: true });
+    this.#unsynced.delete(filePath);
+    for (const path of [...this.#unsynced]) {
+      if (!this.#project.getSourceFile(path)) continue;
+      this.#project.createSourceFile(path, this.#buffers.get(path)!, {
+        overwrite: true,
+      });
+      this.#unsynced.delete(path);
+    }
+    return file;
+  }
+
+  /** A buffer the program just read from disk (an import of the analysed file) gets its edited text. */
+  #syncLoadedBuffers(): void {
+    if (this.#unsynced.size === 0) return;
+    const program = this.#project.getProgram().compilerObject;
+    for (const path of [...this.#unsynced]) {
+      if (!program.getSourceFile(path)) continue;
+      this.#project.createSourceFile(path, this.#buffers.get(path)!, {
+        overwrite: true,
+      });
+      this.#unsynced.delete(path);
+    }
+  }
+
+  /**
+   * Resolution for the program: packages and hook libraries as the compiler would; project modules
+   * only when imported by an analysed file directly or when they hand a hook library on.
+   */
+  #resolveForProgram(name: string, containingFile: string): ts.ResolvedModuleFull | undefined {
+    const resolved = this.#reach.resolve(name, containingFile);
+    if (!resolved) return undefined;
+    const needed =
+      resolved.isExternalLibraryImport ||
+      isHookLibrarySpecifier(name) ||
+      this.#roots.has(containingFile) ||
+      this.#reach.isHookLibraryFile(containingFile) ||
+      this.#reach.isHookLibraryFile(resolved.resolvedFileName) ||
+      this.#reach.exposesHookLibrary(resolved.resolvedFileName);
+    return needed ? resolved : undefined;
+  }
+
+  /**
+   * Drops modules that no analysed file reaches any more (after a file was closed). ts-morph makes
+   * every file it holds a root of the next program, so what is not removed here would stay forever.
+   */
+  #prune(): void {
+    this.#pruneDue = false;
+    const known = new Set([...this.#imports.keys(), ...[...this.#imports.values()].flat()]);
+    const reached = new Set<string>();
+    const pending = [...this.#roots];
+    for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
+      if (reached.has(path)) continue;
+      reached.add(path);
+      pending.push(...(this.#imports.get(path) ?? []));
+    }
+    for (const path of known) {
+      if (reached.has(path)) continue;
+      this.#imports.delete(path);
+      const file = this.#project.getSourceFile(path);
+      if (file) this.#project.removeSourceFile(file);
+    }
   }
 }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { HookPoint } from "@hooklens/runtime";
+import { importedNames, leftmostIdentifier } from "./importedNames.js";
 import { Node, type Expression, type SourceFile, type Symbol as MorphSymbol, type TypeChecker, type ts } from "ts-morph";
 
 export const RUNTIME_PACKAGE = "@hooklens/runtime";
@@ -23,6 +24,7 @@ export class RuntimeResolver {
 
   /** The runtime export name `node` refers to (`"HookPoint"`, `"hook"`, …), or null. */
   exportName(node: Node): string | null {
+    if (!this.#mayDenoteImport(node)) return null;
     if (Node.isPropertyAccessExpression(node)) {
       const namespace = this.#namespaceImportOf(node.getExpression());
       if (namespace) return node.getName();
@@ -86,6 +88,18 @@ export class RuntimeResolver {
       return HOOK_POINT_VALUES.get(argument.getName()) ?? null;
     }
     return null;
+  }
+
+  /**
+   * A syntactic pre-filter that spares the type checker most questions: outside the library's own
+   * sources, only a name bound by an import (or a property path from one) can be the runtime's.
+   * References that start at `this` or a call are left to the checker.
+   */
+  #mayDenoteImport(node: Node): boolean {
+    const leftmost = leftmostIdentifier(node.compilerNode);
+    if (!leftmost) return true;
+    const file = node.getSourceFile();
+    return importedNames(file.compilerNode).has(leftmost.text) || this.#isRuntimeFile(file);
   }
 
   #runtimeNameOf(symbol: MorphSymbol): string | null {

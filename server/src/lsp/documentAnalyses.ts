@@ -6,6 +6,8 @@ import { diagnosticsFor, visibleFindings } from "./diagnostics.js";
 import type { SettingsStore } from "./settings.js";
 import type { CachedAnalysis, Workspace } from "./workspace.js";
 
+type WithProgress = <T>(loading: boolean, work: () => T) => Promise<T>;
+
 /** A document's analysis under the settings in force for it. */
 export interface DocumentAnalysis {
   settings: Settings;
@@ -23,8 +25,17 @@ export class DocumentAnalyses {
   readonly #docsUrl: (code: string) => string;
   readonly #log: (message: string) => void;
   readonly #reportedFailures = new Set<string>();
+  readonly #withProgress: WithProgress;
 
-  constructor(options: { workspace: Workspace; settings: SettingsStore; docsUrl: (code: string) => string; log: (message: string) => void }) {
+  constructor(options: {
+    workspace: Workspace;
+    settings: SettingsStore;
+    docsUrl: (code: string) => string;
+    log: (message: string) => void;
+    /** Shows progress around an analysis that first loads a program (`loading`); by default just runs it. */
+    withProgress?: WithProgress;
+  }) {
+    this.#withProgress = options.withProgress ?? (async (_loading, work) => work());
     this.#workspace = options.workspace;
     this.#settings = options.settings;
     this.#docsUrl = options.docsUrl;
@@ -35,7 +46,8 @@ export class DocumentAnalyses {
   async analyse(document: TextDocument, isCancelled: () => boolean): Promise<DocumentAnalysis> {
     const settings = await this.#settings.forDocument(document.uri);
     if (!settings.enable || isCancelled()) return { settings, analysis: undefined };
-    const analysis = this.#workspace.analyze(document.uri, document.version, document.getText(), isCancelled);
+    const loading = this.#workspace.isColdLoad(document.uri, document.version, document.getText());
+    const analysis = await this.#withProgress(loading, () => this.#workspace.analyze(document.uri, document.version, document.getText(), isCancelled));
     for (const failure of analysis.result.failures) {
       const detail = failure.error instanceof Error ? (failure.error.stack ?? failure.error.message) : String(failure.error);
       const key = `${failure.code}\n${detail}`;

@@ -40,7 +40,7 @@ export class Workspace {
     if (cached) return cached;
     const filePath = toFilePath(uri);
     const project = this.#projectFor(filePath);
-    project.setText(filePath, text);
+    project.setBuffer(filePath, text);
     this.#analyses++;
     const lineStarts = lineStartsOf(text);
     const result = carryFailedRules(this.#previous.get(uri), { text, lineStarts }, project.analyze(filePath, { isCancelled }));
@@ -62,12 +62,29 @@ export class Workspace {
     return this.#analyses;
   }
 
-  /** The document was closed: drop its buffer so other files see the saved version again. */
+  /** The document was closed: drop its buffer so other files see the saved version again, and any project left with nothing open. */
   close(uri: string): void {
     this.#cache.delete(uri);
     this.#previous.delete(uri);
     const filePath = toFilePath(uri);
-    for (const project of this.#projects.values()) project.remove(filePath);
+    for (const [root, project] of this.#projects) {
+      project.remove(filePath);
+      if (project.isIdle()) this.#projects.delete(root);
+    }
+  }
+
+  /** Whether analysing this version will first load a program (seconds, not milliseconds): worth showing progress. */
+  isColdLoad(uri: string, version: number, text: string): boolean {
+    if (this.cached(uri, version, text)) return false;
+    const filePath = toFilePath(uri);
+    const project = this.#projectFor(filePath);
+    project.setBuffer(filePath, text);
+    return project.needsProgram(filePath);
+  }
+
+  /** The projects currently held (one per workspace folder or tsconfig root with open files). */
+  get projectCount(): number {
+    return this.#projects.size;
   }
 
   /**
@@ -75,11 +92,7 @@ export class Workspace {
    * (or forget it when deleted), and every cached analysis is dropped, since any open file may import it.
    */
   fileChangedOnDisk(filePath: string, deleted: boolean): void {
-    for (const project of this.#projects.values()) {
-      if (!project.has(filePath)) continue;
-      if (deleted || !existsSync(filePath)) project.remove(filePath);
-      else project.addFromDisk(filePath);
-    }
+    for (const project of this.#projects.values()) project.fileChangedOnDisk(filePath, deleted || !existsSync(filePath));
     this.#cache.clear();
   }
 

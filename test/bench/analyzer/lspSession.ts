@@ -3,10 +3,12 @@ import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection, type MessageConnection } from "vscode-jsonrpc/node";
 import { DocumentDiagnosticRequest, InitializeRequest, type DocumentDiagnosticReport } from "vscode-languageserver-protocol";
+import { SERVER_NODE_FLAGS } from "../../../server/src/launchOptions.js";
 import { BENCH_PROBE_ENV, BENCH_PROBE_METHOD, type BenchProbeReading } from "../../../server/src/lsp/benchProbe.js";
 
 /**
- * The bundled server as a child process, driven over JSON-RPC on stdio like an editor: it answers
+ * The bundled server as a child process (with the Node flags every launcher uses), driven over
+ * JSON-RPC on stdio like an editor: it answers
  * the server's own requests (progress tokens, configuration) and records the progress it shows.
  */
 export class LspSession {
@@ -19,7 +21,10 @@ export class LspSession {
   stderr = "";
 
   constructor(serverPath: string) {
-    this.#child = spawn(process.execPath, [serverPath, "--stdio"], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, [BENCH_PROBE_ENV]: "1" } });
+    this.#child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverPath, "--stdio"], {
+      stdio: ["pipe", "pipe", "pipe"],
+      env: { ...process.env, [BENCH_PROBE_ENV]: "1" },
+    });
     this.#child.stderr!.on("data", (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.#connection = createMessageConnection(new StreamMessageReader(this.#child.stdout!), new StreamMessageWriter(this.#child.stdin!));
     this.#connection.onRequest((method: string, params: unknown) => {
@@ -38,7 +43,10 @@ export class LspSession {
       processId: process.pid,
       rootUri,
       workspaceFolders: [{ uri: rootUri, name: "bench" }],
-      capabilities: { window: { workDoneProgress: true }, textDocument: { diagnostic: { dynamicRegistration: false } } },
+      capabilities: {
+        window: { workDoneProgress: true },
+        textDocument: { diagnostic: { dynamicRegistration: false } },
+      },
     });
     await this.#connection.sendNotification("initialized", {});
   }
@@ -46,24 +54,38 @@ export class LspSession {
   async open(path: string): Promise<string> {
     const text = readFileSync(path, "utf8");
     this.#versions.set(path, 1);
-    await this.#connection.sendNotification("textDocument/didOpen", { textDocument: { uri: pathToFileURL(path).href, languageId: "typescript", version: 1, text } });
+    await this.#connection.sendNotification("textDocument/didOpen", {
+      textDocument: {
+        uri: pathToFileURL(path).href,
+        languageId: "typescript",
+        version: 1,
+        text,
+      },
+    });
     return text;
   }
 
   async change(path: string, text: string): Promise<void> {
     const version = (this.#versions.get(path) ?? 1) + 1;
     this.#versions.set(path, version);
-    await this.#connection.sendNotification("textDocument/didChange", { textDocument: { uri: pathToFileURL(path).href, version }, contentChanges: [{ text }] });
+    await this.#connection.sendNotification("textDocument/didChange", {
+      textDocument: { uri: pathToFileURL(path).href, version },
+      contentChanges: [{ text }],
+    });
   }
 
   async close(path: string): Promise<void> {
     this.#versions.delete(path);
-    await this.#connection.sendNotification("textDocument/didClose", { textDocument: { uri: pathToFileURL(path).href } });
+    await this.#connection.sendNotification("textDocument/didClose", {
+      textDocument: { uri: pathToFileURL(path).href },
+    });
   }
 
   /** Pulls the document's diagnostics and returns how many there are. */
   async diagnostics(path: string): Promise<number> {
-    const report: DocumentDiagnosticReport = await this.#connection.sendRequest(DocumentDiagnosticRequest.method, { textDocument: { uri: pathToFileURL(path).href } });
+    const report: DocumentDiagnosticReport = await this.#connection.sendRequest(DocumentDiagnosticRequest.method, {
+      textDocument: { uri: pathToFileURL(path).href },
+    });
     return report.kind === "full" ? report.items.length : -1;
   }
 

@@ -1,8 +1,9 @@
 import { dirname } from "node:path";
-import ts from "typescript";
+import { ts } from "ts-morph";
 
 /**
- * What TypeScript itself costs per edit of a file, measured in the bench's own process as an
+ * What TypeScript itself (the compiler ts-morph carries, so the same version the server runs)
+ * costs per edit of a file, measured in the bench's own process as an
  * editor's TypeScript service does it: parse the new text, rebuild the program from the previous
  * one (unchanged files reused), and check the edited file completely.
  */

@@ -33,7 +33,20 @@ export function createBenchWorkspace(fileCount = 1000): BenchWorkspace {
   symlinkSync(RUNTIME_PACKAGE_DIR, join(dir, "node_modules", "@hooklens", "runtime"), "dir");
   writeFileSync(
     join(dir, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", skipLibCheck: true, noEmit: true } }, null, 2),
+    JSON.stringify(
+      {
+        compilerOptions: {
+          strict: true,
+          target: "ES2022",
+          module: "ESNext",
+          moduleResolution: "Bundler",
+          skipLibCheck: true,
+          noEmit: true,
+        },
+      },
+      null,
+      2,
+    ),
   );
   mkdirSync(join(dir, "src"));
   writeFileSync(join(dir, "src", "hooklib.ts"), 'export { HookBus, HookPoint, HookRegistry, AgentSpec, Session, hook } from "@hooklens/runtime";\n');
@@ -47,7 +60,14 @@ export function createBenchWorkspace(fileCount = 1000): BenchWorkspace {
     lineCount += text.split("\n").length;
     (i % RUNTIME_EVERY === 0 ? runtimeFiles : plainFiles).push(path);
   }
-  return { dir, fileCount: fileCount + 1, lineCount, runtimeFiles, plainFiles, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    fileCount: fileCount + 1,
+    lineCount,
+    runtimeFiles,
+    plainFiles,
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 function moduleName(i: number): string {

@@ -1,0 +1,121 @@
+import { readFileSync, statSync } from "node:fs";
+import { dirname } from "node:path";
+import { ts } from "ts-morph";
+import { HOOK_LIBRARY_MODULES, isHookLibrarySpecifier } from "../hookLibraries.js";
+import { exportFacts, handsOn, moduleSpecifiers, type ExportFacts } from "./moduleScan.js";
+import { PackageNames } from "./packageNames.js";
+
+interface FileFacts {
+  /** The text these facts were derived from: a buffer's text, or the file's mtime on disk. */
+  stamp: string | number;
+  specifiers: string[];
+  exports?: ExportFacts;
+}
+
+/**
+ * Which files of one project can touch a hook library, decided syntactically: a file uses one when
+ * it imports it, imports a project module that hands it on (re-exports it, or exports something
+ * made from it), or belongs to the library's own package. Facts are cached per file and
+ * recomputed when its text changes; nothing here builds a program or asks a type checker.
+ */
+export class HookLibraryReach {
+  readonly #options: ts.CompilerOptions;
+  readonly #bufferText: (path: string) => string | undefined;
+  readonly #facts = new Map<string, FileFacts>();
+  readonly #exposes = new Map<string, boolean>();
+  readonly #resolutions: ts.ModuleResolutionCache;
+  readonly #packages = new PackageNames();
+
+  constructor(options: ts.CompilerOptions, bufferText: (path: string) => string | undefined, currentDirectory: string) {
+    this.#options = options;
+    this.#bufferText = bufferText;
+    this.#resolutions = ts.createModuleResolutionCache(currentDirectory, (name) => name, options);
+  }
+
+  /** Whether analysing `path` can find anything: it references a hook library, directly or through the project. */
+  usesHookLibrary(path: string): boolean {
+    if (this.isHookLibraryFile(path)) return true;
+    const facts = this.#factsOf(path);
+    return facts !== undefined && facts.specifiers.some((specifier) => this.#reaches(specifier, path));
+  }
+
+  /** Whether the project module at `path` hands a hook library's bindings on to its importers. */
+  exposesHookLibrary(path: string): boolean {
+    const known = this.#exposes.get(path);
+    if (known !== undefined) return known;
+    this.#exposes.set(path, false); // an import cycle back to this file adds nothing
+    const facts = this.#factsOf(path);
+    const reaching = new Set(facts?.specifiers.filter((specifier) => this.#reaches(specifier, path)));
+    let exposes = false;
+    if (facts && reaching.size > 0) {
+      facts.exports ??= exportFacts(path, this.#textOf(path) ?? "");
+      exposes = handsOn(facts.exports, (module) => reaching.has(module));
+    }
+    this.#exposes.set(path, exposes);
+    return exposes;
+  }
+
+  /** Whether `path` is part of a hook library's own package (its sources reference it by relative paths). */
+  isHookLibraryFile(path: string): boolean {
+    const name = this.#packages.nameFor(dirname(path));
+    return name !== null && HOOK_LIBRARY_MODULES.includes(name);
+  }
+
+  /** A module of this project that `specifier` names from `containingFile`; undefined for packages and unresolved names. */
+  resolveProjectModule(specifier: string, containingFile: string): string | undefined {
+    const resolved = this.resolve(specifier, containingFile);
+    return resolved && !resolved.isExternalLibraryImport ? resolved.resolvedFileName : undefined;
+  }
+
+  resolve(specifier: string, containingFile: string): ts.ResolvedModuleFull | undefined {
+    return ts.resolveModuleName(specifier, containingFile, this.#options, ts.sys, this.#resolutions).resolvedModule;
+  }
+
+  /** A file's text changed or its buffer closed: forget its facts; if whether it hands a library on flipped, everything derived is stale. */
+  changed(path: string): void {
+    this.#facts.delete(path);
+    const before = this.#exposes.get(path);
+    if (before === undefined) return;
+    this.#exposes.delete(path);
+    if (this.exposesHookLibrary(path) !== before) this.#exposes.clear();
+  }
+
+  #reaches(specifier: string, containingFile: string): boolean {
+    if (isHookLibrarySpecifier(specifier)) return true;
+    const target = this.resolveProjectModule(specifier, containingFile);
+    return target !== undefined && (this.isHookLibraryFile(target) || this.exposesHookLibrary(target));
+  }
+
+  #factsOf(path: string): FileFacts | undefined {
+    const buffer = this.#bufferText(path);
+    const stamp = buffer ?? modifiedAt(path);
+    if (stamp === undefined) return undefined;
+    const cached = this.#facts.get(path);
+    if (cached && cached.stamp === stamp) return cached;
+    const text = buffer ?? readText(path);
+    if (text === undefined) return undefined;
+    const facts: FileFacts = { stamp, specifiers: moduleSpecifiers(text) };
+    this.#facts.set(path, facts);
+    return facts;
+  }
+
+  #textOf(path: string): string | undefined {
+    return this.#bufferText(path) ?? readText(path);
+  }
+}
+
+function modifiedAt(path: string): number | undefined {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,142 @@
+import { ts } from "ts-morph";
+
+/**
+ * Every module a file names — imports, re-exports, `import x = require()`, `require()` and
+ * `import()` calls — found by TypeScript's pre-processing scanner, without building a syntax tree.
+ */
+export function moduleSpecifiers(text: string): string[] {
+  return ts.preProcessFile(text, true, true).importedFiles.map((file) => file.fileName);
+}
+
+/** One top-level statement, reduced to what decides whether a module hands a library's bindings on. */
+interface StatementFacts {
+  /** Names the statement declares (`const a`, `function f`, `class C`, …). */
+  declares: string[];
+  /** Identifiers it mentions, plus `require:<module>` for each `require("<module>")` call in it. */
+  mentions: Set<string>;
+  /** Whether it exports what it declares or mentions (`export …`, `export { a }`, `export default`, `module.exports =`). */
+  exported: boolean;
+  /** `export … from "<module>"`: the module whose bindings it re-exports. */
+  reexportsFrom?: string;
+}
+
+/** What a module imports (local name → module) and exports, in statement order. */
+export interface ExportFacts {
+  imports: Map<string, string>;
+  statements: StatementFacts[];
+}
+
+/** Parses a file once and keeps only its import bindings and the export shape of its top-level statements. */
+export function exportFacts(fileName: string, text: string): ExportFacts {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+  const imports = new Map<string, string>();
+  const statements: StatementFacts[] = [];
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+      for (const name of importedNames(statement.importClause)) imports.set(name, statement.moduleSpecifier.text);
+    } else if (ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference)) {
+      const module = statement.moduleReference.expression;
+      if (ts.isStringLiteral(module)) imports.set(statement.name.text, module.text);
+      if (hasExportModifier(statement))
+        statements.push({
+          declares: [],
+          mentions: new Set([statement.name.text]),
+          exported: true,
+        });
+    } else if (ts.isExportDeclaration(statement)) {
+      if (statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+        statements.push({
+          declares: [],
+          mentions: new Set(),
+          exported: true,
+          reexportsFrom: statement.moduleSpecifier.text,
+        });
+      } else if (statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+        const locals = statement.exportClause.elements.map((e) => (e.propertyName ?? e.name).text);
+        statements.push({
+          declares: [],
+          mentions: new Set(locals),
+          exported: true,
+        });
+      }
+    } else {
+      statements.push({
+        declares: declaredNames(statement),
+        mentions: mentionsIn(statement),
+        exported: isExported(statement),
+      });
+    }
+  }
+  return { imports, statements };
+}
+
+/**
+ * Whether a module hands on bindings of the modules `reaches` accepts: it re-exports from one, or
+ * exports something that mentions a name imported from one (directly or through its own
+ * top-level declarations: `const bus = new HookBus(); export { bus }`).
+ */
+export function handsOn(facts: ExportFacts, reaches: (module: string) => boolean): boolean {
+  const tainted = new Set([...facts.imports].filter(([, module]) => reaches(module)).map(([name]) => name));
+  const touches = (mentions: Set<string>) => [...mentions].some((m) => tainted.has(m) || (m.startsWith("require:") && reaches(m.slice(8))));
+  // Declarations may use names declared further down (hoisting): repeat until nothing new is tainted.
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const statement of facts.statements) {
+      if (statement.reexportsFrom !== undefined && reaches(statement.reexportsFrom)) return true;
+      if (!touches(statement.mentions)) continue;
+      if (statement.exported) return true;
+      for (const name of statement.declares) {
+        if (tainted.has(name)) continue;
+        tainted.add(name);
+        grew = true;
+      }
+    }
+  }
+  return false;
+}
+
+function importedNames(clause: ts.ImportClause | undefined): string[] {
+  if (!clause) return [];
+  const names = clause.name ? [clause.name.text] : [];
+  const bindings = clause.namedBindings;
+  if (bindings && ts.isNamespaceImport(bindings)) names.push(bindings.name.text);
+  else if (bindings) names.push(...bindings.elements.map((e) => e.name.text));
+  return names;
+}
+
+function hasExportModifier(statement: ts.Statement): boolean {
+  return ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+}
+
+/** `export …`, `export default x`, `export = x`, and CommonJS `module.exports = …` / `exports.x = …`. */
+function isExported(statement: ts.Statement): boolean {
+  if (hasExportModifier(statement) || ts.isExportAssignment(statement)) return true;
+  if (!ts.isExpressionStatement(statement) || !ts.isBinaryExpression(statement.expression)) return false;
+  const target = statement.expression.left.getText(statement.getSourceFile());
+  return statement.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken && /^(module\.exports|exports)\b/.test(target);
+}
+
+function declaredNames(statement: ts.Statement): string[] {
+  if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.flatMap((d) => bindingNames(d.name));
+  const named = statement as ts.Statement & { name?: ts.Node };
+  return named.name && ts.isIdentifier(named.name) ? [named.name.text] : [];
+}
+
+function bindingNames(name: ts.BindingName): string[] {
+  if (ts.isIdentifier(name)) return [name.text];
+  return name.elements.flatMap((element) => (ts.isOmittedExpression(element) ? [] : bindingNames(element.name)));
+}
+
+function mentionsIn(statement: ts.Statement): Set<string> {
+  const mentions = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node)) mentions.add(node.text);
+    else if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "require") {
+      const [module] = node.arguments;
+      if (module && ts.isStringLiteral(module)) mentions.add(`require:${module.text}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(statement);
+  return mentions;
+}

@@ -1,0 +1,136 @@
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { AnalysisProject } from "../../server/src/analyzer/project.js";
+import { Workspace } from "../../server/src/lsp/workspace.js";
+import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
+
+let fixture: Fixture | undefined;
+afterEach(() => {
+  fixture?.dispose();
+  fixture = undefined;
+});
+
+const DORMANT = "bus.on(HookPoint.API_PRE_CALL, () => undefined);\n";
+
+describe("analyzer cost: files that cannot reach the runtime", () => {
+  it("answers a plain file from syntax alone: no rules, no program, not even parsed into the project", () => {
+    fixture = createFixture();
+    const helper = fixture.write("helper.ts", "export const twice = (n: number) => n * 2;\n");
+    const plain = fixture.write("plain.ts", 'import { twice } from "./helper.js";\nexport const four = twice(2);\n');
+    const project = new AnalysisProject(fixture.dir);
+    project.setBuffer(plain, 'import { twice } from "./helper.js";\nexport const six = twice(3);\n');
+    expect(project.analyze(plain)).toEqual({
+      findings: [],
+      failures: [],
+      notices: [],
+    });
+    expect(project.stats).toEqual({ checkedAnalyses: 0, skippedAnalyses: 1 });
+    expect(project.has(plain)).toBe(false);
+    expect(project.has(helper)).toBe(false);
+  });
+
+  it("still analyses a file that imports the runtime, including through require()", () => {
+    fixture = createFixture();
+    const project = new AnalysisProject(fixture.dir);
+    const esm = fixture.write("esm.ts", `import { HookBus, HookPoint } from "@hooklens/runtime";\nconst bus = new HookBus();\n${DORMANT}`);
+    expect(project.analyze(esm).findings.map((f) => f.code)).toEqual(["HL001"]);
+    const cjs = fixture.write("cjs.ts", 'const runtime = require("@hooklens/runtime");\nexport {};\n');
+    expect(project.usesHookLibrary(cjs)).toBe(true);
+    expect(project.stats.checkedAnalyses).toBe(1);
+  });
+
+  it("counts a file as runtime-using when a project module it imports re-exports the runtime", () => {
+    fixture = createFixture();
+    fixture.write("lib/hooks.ts", 'export { HookBus, HookPoint } from "@hooklens/runtime";\n');
+    fixture.write("lib/index.ts", 'export * from "./hooks.js";\n');
+    const user = fixture.write("user.ts", `import { HookBus, HookPoint } from "./lib/index.js";\nconst bus = new HookBus();\n${DORMANT}`);
+    const project = new AnalysisProject(fixture.dir);
+    expect(project.usesHookLibrary(user)).toBe(true);
+    expect(project.analyze(user).findings.map((f) => f.code)).toEqual(["HL001"]);
+  });
+
+  it("counts an import of a runtime object a project module exports (import, then export)", () => {
+    fixture = createFixture();
+    fixture.write(
+      "bus.ts",
+      'import { HookBus } from "@hooklens/runtime";\nconst shared = new HookBus();\nexport { shared };\nexport const unrelated = 1;\n',
+    );
+    const user = fixture.write(
+      "user.ts",
+      'import { shared } from "./bus.js";\nimport { HookPoint } from "@hooklens/runtime";\nshared.on(HookPoint.ARTIFACT_CREATED, () => 1);\n',
+    );
+    const viaString = fixture.write("viaString.ts", 'import { shared } from "./bus.js";\nshared.on("artifact.created", () => 1);\n');
+    const unrelated = fixture.write("unrelated.ts", 'import { unrelated } from "./plain.js";\nexport const x = unrelated;\n');
+    fixture.write("plain.ts", 'import { HookBus } from "@hooklens/runtime";\nexport const unrelated = 1;\nexport type Kept = HookBus | undefined;\n');
+    const project = new AnalysisProject(fixture.dir);
+    expect(project.usesHookLibrary(user)).toBe(true);
+    expect(project.analyze(viaString).findings.map((f) => f.code)).toEqual(["HL001"]);
+    // plain.ts exports a type made from the runtime's: a module-level answer counts its importers in.
+    expect(project.usesHookLibrary(unrelated)).toBe(true);
+  });
+
+  it("does not count a module that imports the runtime but exports nothing made from it", () => {
+    fixture = createFixture();
+    fixture.write("setup.ts", 'import { HookBus } from "@hooklens/runtime";\nnew HookBus();\nexport const version = "1";\n');
+    const user = fixture.write("user.ts", 'import { version } from "./setup.js";\nexport const v = version;\n');
+    const project = new AnalysisProject(fixture.dir);
+    expect(project.usesHookLibrary(user)).toBe(false);
+  });
+
+  it("notices when an edit makes a module start re-exporting the runtime", () => {
+    fixture = createFixture();
+    const barrel = fixture.write("barrel.ts", "export const nothing = 0;\n");
+    const user = fixture.write("user.ts", 'import { nothing } from "./barrel.js";\nexport const n = nothing;\n');
+    const project = new AnalysisProject(fixture.dir);
+    expect(project.usesHookLibrary(user)).toBe(false);
+    project.setBuffer(barrel, 'export * from "@hooklens/runtime";\nexport const nothing = 0;\n');
+    expect(project.usesHookLibrary(user)).toBe(true);
+  });
+});
+
+describe("analyzer cost: superseded versions and memory", () => {
+  it("does not analyse a version that was superseded before its turn, nor cache it", () => {
+    fixture = createFixture();
+    const path = fixture.path("agent.ts");
+    const uri = pathToFileURL(path).href;
+    const workspace = new Workspace();
+    workspace.setFolders([pathToFileURL(fixture.dir).href]);
+    const text = `import { HookBus, HookPoint } from "@hooklens/runtime";\nconst bus = new HookBus();\n${DORMANT}`;
+    expect(workspace.analyze(uri, 1, text, () => true).result.findings).toEqual([]);
+    expect(workspace.cached(uri, 1)).toBeUndefined();
+    expect(workspace.analyze(uri, 2, text, () => false).result.findings.map((f) => f.code)).toEqual(["HL001"]);
+  });
+
+  it("drops a closed file, and the project once nothing in it is open", () => {
+    fixture = createFixture();
+    const workspace = new Workspace();
+    workspace.setFolders([pathToFileURL(fixture.dir).href]);
+    const uri = pathToFileURL(fixture.path("agent.ts")).href;
+    workspace.analyze(uri, 1, `import { HookBus, HookPoint } from "@hooklens/runtime";\nconst bus = new HookBus();\n${DORMANT}`, () => false);
+    expect(workspace.projectCount).toBe(1);
+    workspace.close(uri);
+    expect(workspace.cached(uri, 1)).toBeUndefined();
+    expect(workspace.projectCount).toBe(0);
+  });
+
+  it("drops modules only a closed file imported", () => {
+    fixture = createFixture();
+    const helperA = fixture.write("a.ts", "export const a = 1;\n");
+    const helperB = fixture.write("b.ts", "export const b = 2;\n");
+    const hookModule = (helper: string) =>
+      `import { HookBus, HookPoint } from "@hooklens/runtime";\nimport { ${helper} } from "./${helper}.js";\nconst bus = new HookBus();\nbus.on(HookPoint.TOOL_PRE, () => ${helper});\n`;
+    const first = fixture.write("first.ts", hookModule("a"));
+    const second = fixture.write("second.ts", hookModule("b"));
+    const project = new AnalysisProject(fixture.dir);
+    for (const path of [first, second]) project.setBuffer(path, readFileSync(path, "utf8"));
+    project.analyze(first);
+    project.analyze(second);
+    expect(project.has(helperA) && project.has(helperB)).toBe(true);
+    project.remove(first);
+    project.analyze(second);
+    expect(project.has(first)).toBe(false);
+    expect(project.has(helperA)).toBe(false);
+    expect(project.has(helperB)).toBe(true);
+  });
+});
