@@ -98,7 +98,7 @@ describe("analyzer cost: superseded versions and memory", () => {
     workspace.setFolders([pathToFileURL(fixture.dir).href]);
     const text = `import { HookBus, HookPoint } from "@hooklens/runtime";\nconst bus = new HookBus();\n${DORMANT}`;
     expect(workspace.analyze(uri, 1, text, () => true).result.findings).toEqual([]);
-    expect(workspace.cached(uri, 1)).toBeUndefined();
+    expect(workspace.cached(uri, 1, text)).toBeUndefined();
     expect(workspace.analyze(uri, 2, text, () => false).result.findings.map((f) => f.code)).toEqual(["HL001"]);
   });
 
@@ -107,10 +107,11 @@ describe("analyzer cost: superseded versions and memory", () => {
     const workspace = new Workspace();
     workspace.setFolders([pathToFileURL(fixture.dir).href]);
     const uri = pathToFileURL(fixture.path("agent.ts")).href;
-    workspace.analyze(uri, 1, `import { HookBus, HookPoint } from "@hooklens/runtime";\nconst bus = new HookBus();\n${DORMANT}`, () => false);
+    const text = `import { HookBus, HookPoint } from "@hooklens/runtime";\nconst bus = new HookBus();\n${DORMANT}`;
+    workspace.analyze(uri, 1, text, () => false);
     expect(workspace.projectCount).toBe(1);
     workspace.close(uri);
-    expect(workspace.cached(uri, 1)).toBeUndefined();
+    expect(workspace.cached(uri, 1, text)).toBeUndefined();
     expect(workspace.projectCount).toBe(0);
   });
 
