@@ -50,9 +50,10 @@ export class AnalysisProject {
   readonly #imports = new Map<string, string[]>();
   #pruneDue = false;
 
-  constructor(rootDir: string, options: { compilerOptions?: ts.CompilerOptions } = {}) {
+  /** `tsConfigFilePath` names another tsconfig than the folder's own (the CLI's `--project`). */
+  constructor(rootDir: string, options: { compilerOptions?: ts.CompilerOptions; tsConfigFilePath?: string } = {}) {
     this.rootDir = rootDir;
-    const tsConfigFilePath = join(rootDir, "tsconfig.json");
+    const tsConfigFilePath = options.tsConfigFilePath ?? join(rootDir, "tsconfig.json");
     const overrides: ts.CompilerOptions = {
       allowJs: true,
       noEmit: true,
