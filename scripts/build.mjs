@@ -1,7 +1,8 @@
-// Builds every artefact: the runtime (ESM + CJS + .d.ts), the server and CLI bundles, the
-// extension bundle and the end-to-end suite. `--production` minifies the extension bundles.
+// Builds every artefact: the runtime (ESM + CJS, with .d.ts and .d.cts types), the server and
+// CLI bundles, the extension bundle and the end-to-end suite. `--production` minifies the
+// extension bundles; `--runtime` builds only the runtime (its `prepack`).
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
@@ -9,6 +10,7 @@ import * as esbuild from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const production = process.argv.includes("--production");
+const runtimeOnly = process.argv.includes("--runtime");
 const require = createRequire(import.meta.url);
 const alias = {
   "@hooklens/runtime/live": `${root}runtime/src/live/index.ts`,
@@ -30,18 +32,32 @@ const vendoredSqlite = {
     build.onResolve({ filter: /^node-sqlite3-wasm$/ }, () => ({ path: "./vendor/node-sqlite3-wasm.js", external: true }));
   },
 };
-const common = { bundle: true, platform: "node", target: "node20", sourcemap: !production, logLevel: "warning", absWorkingDir: root };
+// keepNames: class and function names survive bundling, so `error.name`, `constructor.name` and
+// stack traces say `ToolUsageError` or `SessionObserver`, not an esbuild-renamed `_ToolUsageError2`.
+const common = { bundle: true, platform: "node", target: "node20", sourcemap: !production, keepNames: true, logLevel: "warning", absWorkingDir: root };
 
-rmSync(`${root}dist`, { recursive: true, force: true });
 rmSync(`${root}runtime/dist`, { recursive: true, force: true });
-rmSync(`${root}server/dist`, { recursive: true, force: true });
+if (!runtimeOnly) {
+  rmSync(`${root}dist`, { recursive: true, force: true });
+  rmSync(`${root}server/dist`, { recursive: true, force: true });
+}
 
 const runtimeEntries = { index: "runtime/src/index.ts", live: "runtime/src/live/index.ts", store: "runtime/src/store/index.ts" };
 const runtimeManifest = require(`${root}runtime/package.json`);
 const runtimeExternal = Object.keys({ ...runtimeManifest.dependencies, ...runtimeManifest.peerDependencies });
+// The published runtime carries no source maps: they would point at src/, which it does not ship.
+const runtimeBuilds = [
+  esbuild.build({ ...common, entryPoints: runtimeEntries, outdir: "runtime/dist", format: "esm", external: runtimeExternal, sourcemap: false }),
+  esbuild.build({ ...common, entryPoints: runtimeEntries, outdir: "runtime/dist", format: "cjs", outExtension: { ".js": ".cjs" }, external: runtimeExternal, sourcemap: false }),
+];
+if (runtimeOnly) {
+  await Promise.all(runtimeBuilds);
+  buildRuntimeTypes();
+  console.log("built runtime/dist");
+  process.exit(0);
+}
 await Promise.all([
-  esbuild.build({ ...common, entryPoints: runtimeEntries, outdir: "runtime/dist", format: "esm", external: runtimeExternal, sourcemap: true }),
-  esbuild.build({ ...common, entryPoints: runtimeEntries, outdir: "runtime/dist", format: "cjs", outExtension: { ".js": ".cjs" }, external: runtimeExternal, sourcemap: true }),
+  ...runtimeBuilds,
   esbuild.build({ ...common, entryPoints: { server: "server/src/server.ts" }, outdir: "dist", format: "cjs", alias, external: [sqlite, ...pg], minify: production }),
   // The CLI ships with the server package (its `hooklens` bin), not in the extension.
   esbuild.build({ ...common, entryPoints: { cli: "server/src/cli.ts" }, outdir: "server/dist", format: "cjs", outExtension: { ".js": ".cjs" }, alias, external: [sqlite, ...pg], banner: { js: "#!/usr/bin/env node" } }),
@@ -55,5 +71,26 @@ mkdirSync(`${root}${vendorDir}`, { recursive: true });
 for (const file of ["node-sqlite3-wasm.js", "node-sqlite3-wasm.wasm"]) {
   copyFileSync(join(dirname(require.resolve(sqlite)), file), `${root}${vendorDir}/${file}`);
 }
-execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "runtime/tsconfig.build.json"], { cwd: root, stdio: "inherit" });
+buildRuntimeTypes();
 console.log(`built runtime/dist and dist/${production ? " (production)" : ""}`);
+
+/**
+ * The runtime's declarations, twice: `.d.ts` for `import` and `.d.cts` for `require`. TypeScript
+ * reads a `.d.ts` in this `"type": "module"` package as ESM, so a CommonJS consumer under
+ * node16/nodenext needs declarations of CommonJS format; the `.d.cts` tree is the same text with
+ * relative specifiers pointing at `.cjs`, so it resolves within itself.
+ */
+function buildRuntimeTypes() {
+  execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "runtime/tsconfig.build.json"], { cwd: root, stdio: "inherit" });
+  const visit = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (entry.name.endsWith(".d.ts")) {
+        const text = readFileSync(path, "utf8").replace(/(from\s+|import\()(["'])(\.{1,2}\/[^"']*)\.js\2/g, "$1$2$3.cjs$2");
+        writeFileSync(path.replace(/\.d\.ts$/, ".d.cts"), text);
+      }
+    }
+  };
+  visit(`${root}runtime/dist`);
+}

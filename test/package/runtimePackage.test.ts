@@ -1,0 +1,100 @@
+import { execFile } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../helpers/fixtureProject.js";
+import { createTempDir } from "../helpers/tempDir.js";
+import { CONSUMERS, EXPECTED_OUTPUT } from "./consumerPrograms.js";
+
+/**
+ * @hooklens/runtime as a stranger gets it: `npm pack` (its prepack builds), the ecosystem's
+ * package linters on the tarball, then the tarball installed into a fresh project where an ESM,
+ * a CJS and three TypeScript consumers (nodenext, node16, bundler) each run a program through
+ * every scope. Type checks do not skip library files, so the shipped declarations are checked too.
+ */
+const run = promisify(execFile);
+const bin = (name: string) => join(REPO_ROOT, "node_modules", ".bin", name);
+const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+const nodeTypesVersion = (JSON.parse(readFileSync(join(REPO_ROOT, "node_modules/@types/node/package.json"), "utf8")) as { version: string }).version;
+
+let temp: ReturnType<typeof createTempDir>;
+let tarball: string;
+let packedFiles: string[];
+let consumer: string;
+
+beforeAll(async () => {
+  temp = createTempDir("hooklens-package-");
+  const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", temp.dir], { cwd: join(REPO_ROOT, "runtime"), maxBuffer: 16 * 1024 * 1024 });
+  // prepack's build output precedes npm's JSON on stdout.
+  const [packed] = JSON.parse(stdout.slice(stdout.indexOf("[\n"))) as [{ filename: string; files: { path: string }[] }];
+  tarball = join(temp.dir, packed.filename);
+  packedFiles = packed.files.map((f) => f.path).sort();
+  consumer = temp.path("consumer");
+  mkdirSync(consumer);
+  writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, `@types/node@${nodeTypesVersion}`], { cwd: consumer });
+});
+afterAll(() => temp?.dispose());
+
+describe("npm pack of @hooklens/runtime", () => {
+  it("ships README, LICENSE, ESM and CJS builds with .d.ts and .d.cts types for each entry, and no source maps", () => {
+    expect(packedFiles).toEqual(expect.arrayContaining(["README.md", "LICENSE", "package.json"]));
+    for (const entry of ["index", "live", "store"]) {
+      const types = entry === "index" ? "index" : `${entry}/index`;
+      expect(packedFiles).toEqual(expect.arrayContaining([`dist/${entry}.js`, `dist/${entry}.cjs`, `dist/${types}.d.ts`, `dist/${types}.d.cts`]));
+    }
+    expect(packedFiles.filter((f) => f.endsWith(".map"))).toEqual([]);
+    expect(packedFiles.filter((f) => f.startsWith("src/"))).toEqual([]);
+  });
+
+  it("passes publint (strict: warnings fail too)", async () => {
+    const { stdout } = await run(bin("publint"), ["run", tarball, "--strict"]);
+    expect(stdout).toContain("All good!");
+  });
+
+  it("passes Are the Types Wrong for node16 (ESM and CJS) and bundlers", async () => {
+    // Exits non-zero when any entry resolves wrongly. node10 (no "exports" support) is out of
+    // the node16 profile: the subpaths cannot resolve there, and Node.js 20 is the floor.
+    const { stdout } = await run(bin("attw"), [tarball, "--profile", "node16", "--format", "ascii"]);
+    const verdicts = [...stdout.matchAll(/^(node16 \(from CJS\)|node16 \(from ESM\)|bundler): (.*)$/gm)].map((m) => `${m[1]}: ${m[2]!.trim()}`);
+    expect(verdicts).toHaveLength(4 * 3);
+    expect(verdicts.filter((v) => !v.includes("🟢"))).toEqual([]);
+  });
+});
+
+describe("a fresh project with the tarball installed", () => {
+  const runNode = async (file: string) => (await run(process.execPath, [file], { cwd: consumer })).stdout.trim();
+  const compileAndRun = async (folder: string, source: string, compilerOptions: Record<string, unknown>, output: string) => {
+    const dir = join(consumer, folder);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, source), CONSUMERS.typescript);
+    const options = { strict: true, target: "ES2022", skipLibCheck: false, types: ["node"], outDir: "out", ...compilerOptions };
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: options, files: [source] }));
+    await run(process.execPath, [tsc, "-p", dir]);
+    return runNode(join(dir, "out", output));
+  };
+
+  it("runs an ESM program (import) through every scope", async () => {
+    writeFileSync(join(consumer, "esm.mjs"), CONSUMERS["esm.mjs"]);
+    expect(await runNode("esm.mjs")).toBe(EXPECTED_OUTPUT);
+  });
+
+  it("runs a CommonJS program (require) through every scope", async () => {
+    writeFileSync(join(consumer, "cjs.cjs"), CONSUMERS["cjs.cjs"]);
+    expect(await runNode("cjs.cjs")).toBe(EXPECTED_OUTPUT);
+  });
+
+  it("type-checks and runs TypeScript under module nodenext (ESM, .mts)", async () => {
+    expect(await compileAndRun("nodenext", "main.mts", { module: "NodeNext", moduleResolution: "NodeNext" }, "main.mjs")).toBe(EXPECTED_OUTPUT);
+  });
+
+  it("type-checks and runs TypeScript under module node16 as CommonJS (.cts, the .d.cts types)", async () => {
+    expect(await compileAndRun("node16", "main.cts", { module: "Node16", moduleResolution: "Node16" }, "main.cjs")).toBe(EXPECTED_OUTPUT);
+  });
+
+  it("type-checks and runs TypeScript under moduleResolution bundler", async () => {
+    expect(await compileAndRun("bundler", "main.ts", { module: "ESNext", moduleResolution: "Bundler" }, "main.js")).toBe(EXPECTED_OUTPUT);
+  });
+});
