@@ -1,3 +1,4 @@
+import { requireName, requireObject, requireSchema } from "../shared/arguments.js";
 import { InvalidValueError } from "../shared/errors.js";
 import type { ToolArguments, ToolCall, ToolSpec } from "./calls.js";
 import type { RunContext } from "./context.js";
@@ -13,6 +14,13 @@ export class ToolInvocation {
   readonly ctx: RunContext;
 
   constructor(spec: ToolSpec, call: ToolCall, ctx: RunContext) {
+    const where = "new ToolInvocation(spec, call, ctx)";
+    requireObject(spec, where, "spec ({ name, kind, confirm, cacheable, schema })");
+    requireName(spec.name, where, "spec.name");
+    // null means "any object"; anything else must be able to validate the arguments.
+    if (spec.schema !== null) requireSchema(spec.schema, where, "spec.schema (a zod schema, or null to accept any object)");
+    requireObject(call, where, "call ({ name, arguments })");
+    requireObject(ctx, where, "ctx (a RunContext from executor.context())");
     if (call.name !== spec.name) throw new InvalidValueError(`call for ${call.name} cannot run as ${spec.name}`);
     this.spec = spec;
     this.call = Object.freeze({ ...call, arguments: validateArguments(spec, call.arguments) });
@@ -43,6 +51,11 @@ export class LLMInvocation {
   readonly ctx: RunContext;
 
   constructor(request: LLMRequest, provider: string, model: string, ctx: RunContext) {
+    const where = "new LLMInvocation(request, provider, model, ctx)";
+    requireObject(request, where, "request ({ messages })");
+    requireName(provider, where, "provider");
+    requireName(model, where, "model");
+    requireObject(ctx, where, "ctx (a RunContext from executor.context())");
     this.request = request;
     this.provider = provider;
     this.model = model;
@@ -58,6 +71,11 @@ export class NodeInvocation<S extends object = Record<string, unknown>> {
   readonly ctx: RunContext;
 
   constructor(flow: string, node: string, state: Readonly<S>, ctx: RunContext) {
+    const where = "new NodeInvocation(flow, node, state, ctx)";
+    requireName(flow, where, "flow");
+    requireName(node, where, "node");
+    requireObject(state, where, "state");
+    requireObject(ctx, where, "ctx (a RunContext from executor.context())");
     this.flow = flow;
     this.node = node;
     this.state = state;

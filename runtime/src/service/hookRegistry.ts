@@ -1,3 +1,4 @@
+import { optionsObject, requireFunction } from "../shared/arguments.js";
 import { isThenable } from "../shared/async.js";
 import { InvalidValueError } from "../shared/errors.js";
 import { getLogger } from "../shared/log.js";
@@ -70,6 +71,7 @@ export class HookRegistry {
   readonly #streamHandlers = new Map<unknown, unknown>();
 
   constructor(init: HookRegistryInit = {}) {
+    init = optionsObject(init, "new HookRegistry(init)");
     for (const key of Object.keys(init)) {
       if (key !== "hooks" && key !== "streamHandlers") {
         throw new HookValidationError(`Unknown HookRegistry option ${JSON.stringify(key)}: pass phase handlers as { hooks: { ${key}: … } }`);
@@ -104,6 +106,7 @@ export class HookRegistry {
   }
 
   #setPhase<F>(key: HookEventTypes, fn: F): F {
+    requireFunction(fn, `HookRegistry ${key} hook`, "the handler");
     if (this.#hooks.has(key)) getLogger().warn({ hookType: key }, `Overwriting existing ${key} hook`);
     this.#hooks.set(key, fn);
     return fn;

@@ -1,3 +1,4 @@
+import { optionsObject, requireObject } from "../shared/arguments.js";
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { isThenable } from "../shared/async.js";
@@ -98,6 +99,8 @@ export class IModel {
   readonly providerMetadata: Record<string, unknown>;
 
   constructor(options: IModelOptions) {
+    requireObject(options, "new IModel(options)", "options");
+    requireObject(options.endpoint, "new IModel(options)", "options.endpoint (an Endpoint such as ScriptedEndpoint or OpenAIChatEndpoint)");
     this.id = options.id ?? randomUUID();
     this.createdAt = options.createdAt ?? epochSeconds();
     this.endpoint = options.endpoint;
@@ -117,6 +120,7 @@ export class IModel {
    * Resolves with the APICalling itself (not a tuple).
    */
   async createEvent(options: CreateEventOptions = {}): Promise<APICalling> {
+    if (options === null || typeof options !== "object") optionsObject(options, "IModel.createEvent(options)");
     const registry = this.hookRegistry;
     const eventType = options.createEventType ?? APICalling;
     let preCreate: HookEvent | null = null;
@@ -194,6 +198,7 @@ export class IModel {
    * A `stream` field is dropped.
    */
   async invoke(options: ModelCallOptions = {}): Promise<APICalling> {
+    if (options === null || typeof options !== "object") optionsObject(options, "IModel.invoke(options)");
     const { signal } = options;
     try {
       let apiCall = options.apiCall;
@@ -219,6 +224,7 @@ export class IModel {
    * creating the event are thrown unwrapped.
    */
   async *stream(options: ModelCallOptions = {}): AsyncGenerator<unknown, void, undefined> {
+    if (options === null || typeof options !== "object") optionsObject(options, "IModel.stream(options)");
     const { signal } = options;
     const apiCall = options.apiCall ?? (await this.createEvent({ ...options, stream: true }));
     try {

@@ -1,3 +1,4 @@
+import { optionsObject } from "../shared/arguments.js";
 import { abortReason } from "./cancellation.js";
 import type { Endpoint, EndpointCallOptions, EndpointPayload, EndpointRequest } from "./endpoint.js";
 import {
@@ -56,6 +57,7 @@ export class OpenAIChatEndpoint implements Endpoint {
   readonly #headers: Record<string, string>;
 
   constructor(options: OpenAIChatEndpointOptions = {}) {
+    options = optionsObject(options, "new OpenAIChatEndpoint(options)");
     const env = options.apiKeyEnv ?? DEFAULT_API_KEY_ENV;
     this.name = options.name ?? "openai_chat";
     this.baseUrl = (options.baseUrl ?? DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, "");

@@ -1,3 +1,4 @@
+import { optionsObject } from "../shared/arguments.js";
 import { abortReason, sleep } from "./cancellation.js";
 import type { Endpoint, EndpointCallOptions, EndpointPayload, EndpointRequest } from "./endpoint.js";
 import { readTokenUsage, type TokenUsage } from "./tokenUsage.js";
@@ -41,6 +42,7 @@ export class ScriptedEndpoint implements Endpoint {
   #lastPayload: EndpointPayload | null = null;
 
   constructor(options: ScriptedEndpointOptions = {}) {
+    options = optionsObject(options, "new ScriptedEndpoint(options)");
     this.name = options.name ?? "scripted";
     this.model = options.model ?? "scripted-model";
     this.latencyMs = options.latencyMs ?? 0;

@@ -1,3 +1,4 @@
+import { optionsObject } from "../shared/arguments.js";
 import { randomUUID } from "node:crypto";
 import { InvalidValueError } from "../shared/errors.js";
 import { Branch, type BranchOptions } from "./branch.js";
@@ -31,6 +32,7 @@ export class Session {
   #hooks: HookBus | null = null;
 
   constructor(options: SessionOptions = {}) {
+    options = optionsObject(options, "new Session(options)");
     this.id = options.id ?? randomUUID();
     this.includeBranches([options.defaultBranch ?? new Branch(), ...(options.branches ?? [])]);
   }

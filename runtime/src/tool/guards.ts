@@ -46,25 +46,57 @@ export interface GuardPathsOptions {
 }
 
 /**
- * A pre-hook that confines `args.path` (or `args.filePath`) to allowed roots and away from deny
- * rules. Paths are resolved through symlinks before they are compared, component by component.
+ * The argument names a path arrives under, looked up in this order: the runtime's own tools use
+ * `path` and `filePath`; tools ported from Python spell it `file_path` or `filename`.
+ */
+export const PATH_ARGUMENT_NAMES: readonly string[] = ["path", "filePath", "file_path", "filepath", "fileName", "file_name", "filename", "file", "dirPath", "dir_path", "directory", "dir"];
+
+/**
+ * A pre-hook that confines a call's path argument (any of `PATH_ARGUMENT_NAMES`; every one present
+ * is checked) to allowed roots and away from deny rules. Paths are resolved through symlinks before
+ * they are compared, component by component. A call with no path argument it can find, or one that
+ * is not a non-empty string, is refused rather than let through unchecked.
  */
 export function guardPaths(options: GuardPathsOptions = {}): (toolName: string, action: string, args: ToolArgs) => Promise<undefined> {
   const roots = (options.allowedPaths ?? []).map((root) => resolveLoose(expandUser(root)));
   const denied = [...(options.deniedPaths ?? [])];
-  return async function pathGuard(_toolName: string, _action: string, args: ToolArgs): Promise<undefined> {
-    const raw = String(ownValue(args, "path") || ownValue(args, "filePath") || "");
-    if (raw === "") return undefined;
-    const expanded = expandUser(raw);
-    const resolved = resolveLoose(path.isAbsolute(expanded) || roots.length === 0 ? expanded : path.join(roots[0]!, expanded));
-    if (roots.length > 0 && !roots.some((root) => isWithin(resolved, root))) {
-      throw new PermissionError(`Path not in allowed list: ${raw}`);
-    }
-    for (const rule of denied) {
-      if (matchesDenyRule(rule, raw, resolved)) throw new PermissionError(`Path matches deny rule: ${raw}`);
+  return async function pathGuard(toolName: string, _action: string, args: ToolArgs): Promise<undefined> {
+    for (const raw of pathArguments(toolName, args)) {
+      const expanded = expandUser(raw);
+      const resolved = resolveLoose(path.isAbsolute(expanded) || roots.length === 0 ? expanded : path.join(roots[0]!, expanded));
+      if (roots.length > 0 && !roots.some((root) => isWithin(resolved, root))) {
+        throw new PermissionError(`Path not in allowed list: ${raw}`);
+      }
+      for (const rule of denied) {
+        if (matchesDenyRule(rule, raw, resolved)) throw new PermissionError(`Path matches deny rule: ${raw}`);
+      }
     }
     return undefined;
   };
+}
+
+/** The values of every path argument present; refuses a call without one, or with one that is not text. */
+function pathArguments(toolName: string, args: unknown): string[] {
+  if (args === null || typeof args !== "object") {
+    throw new PermissionError(`guardPaths refused ${toolName}: its arguments are ${args === null ? "null" : typeof args}, not an object with a path`);
+  }
+  const found: string[] = [];
+  for (const name of PATH_ARGUMENT_NAMES) {
+    const value = ownValue(args, name);
+    if (value === undefined) continue;
+    if (typeof value !== "string" || value === "") {
+      throw new PermissionError(`guardPaths refused ${toolName}: argument "${name}" must be a non-empty path string, got ${JSON.stringify(value) ?? typeof value}`);
+    }
+    found.push(value);
+  }
+  if (found.length === 0) {
+    const keys = Object.keys(args);
+    throw new PermissionError(
+      `guardPaths refused ${toolName}: no path argument among ${keys.length > 0 ? keys.join(", ") : "its (no) arguments"}; ` +
+        `it looks for ${PATH_ARGUMENT_NAMES.join(", ")}`,
+    );
+  }
+  return found;
 }
 
 function matchesDenyRule(rule: string, raw: string, resolved: string): boolean {

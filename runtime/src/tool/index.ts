@@ -37,7 +37,7 @@ export type {
   PermissionPolicyOptions,
   EscalationHandler,
 } from "./permissions.js";
-export { guardDestructive, guardPaths } from "./guards.js";
+export { guardDestructive, guardPaths, PATH_ARGUMENT_NAMES } from "./guards.js";
 export type { GuardPathsOptions } from "./guards.js";
 export { fnmatch } from "./fnmatch.js";
 export { autoFormat, autoFormatTypeScript, AUTO_FORMAT_TIMEOUT_MS } from "./autoFormat.js";

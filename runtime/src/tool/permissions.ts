@@ -1,3 +1,4 @@
+import { optionsObject } from "../shared/arguments.js";
 import { InvalidValueError } from "../shared/errors.js";
 import { PermissionError } from "./errors.js";
 import { fnmatch } from "./fnmatch.js";
@@ -55,6 +56,7 @@ export class PermissionPolicy {
   onEscalate: EscalationHandler | null;
 
   constructor(options: PermissionPolicyOptions = {}) {
+    options = optionsObject(options, "new PermissionPolicy(options)");
     const mode = options.mode ?? "allow_all";
     if (!MODES.includes(mode)) throw new InvalidValueError(`Unknown permission mode ${JSON.stringify(mode)}; valid: ${MODES.join(", ")}`);
     this.mode = mode;

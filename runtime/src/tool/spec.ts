@@ -1,3 +1,4 @@
+import { optionsObject, requireFunction, requireName } from "../shared/arguments.js";
 import type { PermissionPolicy } from "./permissions.js";
 import type { ToolErrorHook, ToolHook, ToolPostHook, ToolPreHook } from "./hookTypes.js";
 import { guardDestructive, guardPaths } from "./guards.js";
@@ -5,23 +6,24 @@ import type { McpClient } from "./tool.js";
 
 /**
  * Declares Tool hooks by key: `pre:<tool>`, `post:<tool>` and `error:<tool>` (`*` for every
- * tool). Each call appends and returns the same object, so calls chain. Nothing is validated
- * here; the factory decides what runs (and `error:` hooks never do).
+ * tool). Each call appends and returns the same object, so calls chain. Keys are not checked
+ * here; the factory decides what runs (and `error:` hooks never do). A JavaScript caller that
+ * passes something other than a name and a function is told so at once.
  */
 export class HooksMixin {
   readonly hookHandlers = new Map<string, ToolHook[]>();
 
   pre(toolName: string, handler: ToolPreHook): this {
-    return this.#add(`pre:${toolName}`, handler);
+    return this.#add("pre", toolName, handler);
   }
 
   post(toolName: string, handler: ToolPostHook): this {
-    return this.#add(`post:${toolName}`, handler);
+    return this.#add("post", toolName, handler);
   }
 
   /** Stored under `error:<tool>`. Registration is not execution: no code path calls it. */
   onError(toolName: string, handler: ToolErrorHook): this {
-    return this.#add(`error:${toolName}`, handler);
+    return this.#add("onError", toolName, handler);
   }
 
   /** The handlers under one key (a copy; empty when none). */
@@ -29,7 +31,11 @@ export class HooksMixin {
     return [...(this.hookHandlers.get(key) ?? [])];
   }
 
-  #add(key: string, handler: ToolHook): this {
+  #add(method: "pre" | "post" | "onError", toolName: string, handler: ToolHook): this {
+    const where = `${this.constructor.name}.${method}(toolName, handler)`;
+    requireName(toolName, where, "toolName");
+    requireFunction(handler, where, "handler");
+    const key = `${method === "onError" ? "error" : method}:${toolName}`;
     const list = this.hookHandlers.get(key);
     if (list) list.push(handler);
     else this.hookHandlers.set(key, [handler]);
@@ -72,6 +78,7 @@ export class AgentSpec extends HooksMixin {
   notify: boolean;
 
   constructor(options: AgentSpecOptions = {}) {
+    options = optionsObject(options, "new AgentSpec(options)");
     super();
     this.name = options.name ?? null;
     this.tools = [...(options.tools ?? [])];

@@ -1,3 +1,4 @@
+import { requireObject, requireSchema } from "../shared/arguments.js";
 import { randomUUID } from "node:crypto";
 import { InvalidValueError } from "../shared/errors.js";
 import { NotSupportedError } from "./errors.js";
@@ -65,6 +66,10 @@ export class Tool {
   strictFuncCall: boolean;
 
   constructor(options: ToolOptions) {
+    requireObject(options, "new Tool(options)", "options");
+    if (options.requestOptions !== undefined && options.requestOptions !== null) {
+      requireSchema(options.requestOptions, "new Tool(options)", "options.requestOptions (a zod object schema such as z.object({ … }))");
+    }
     this.id = options.id ?? randomUUID();
     this.createdAt = Date.now() / 1000;
     this.requestOptions = options.requestOptions ?? null;

@@ -294,12 +294,12 @@ describe("HookRegistry missing handlers", () => {
     expect([shouldExit, status]).toEqual([false, EventStatus.ABORTED]);
   });
 
-  it("a non-function stored through a registration method fails validation at call time", async () => {
+  it("a non-function passed to a registration method is refused at once, not at call time", () => {
     const registry = new HookRegistry();
-    registry.preInvoke("not a function" as unknown as PhaseHookHandler);
-    const [result, , status] = await registry.preInvocation(new Probe());
-    expect(result).toBeInstanceOf(HookValidationError);
-    expect(status).toBe(EventStatus.CANCELLED);
+    expect(() => registry.preInvoke("not a function" as unknown as PhaseHookHandler)).toThrow(
+      new InvalidValueError('HookRegistry pre_invocation hook: the handler must be a function, got a string ("not a function")'),
+    );
+    expect(registry.canHandle({ hookType: "pre_invocation" })).toBe(false);
   });
 });
 

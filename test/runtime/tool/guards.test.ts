@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { guardDestructive, guardPaths, PermissionError } from "@hooklens/runtime";
+import { guardDestructive, guardPaths, PATH_ARGUMENT_NAMES, PermissionError } from "@hooklens/runtime";
 
 describe("guardDestructive", () => {
   it.each([
@@ -63,9 +63,29 @@ describe("guardPaths", () => {
     await expect(guard("reader", "", { path: "escape/project-evil/x" })).rejects.toThrow(PermissionError);
   });
 
-  it("reads filePath when there is no path, and passes calls with neither", async () => {
-    await expect(guard("editor", "write", { filePath: "/etc/passwd" })).rejects.toThrow("Path not in allowed list: /etc/passwd");
-    await expect(guard("bash", "", { command: "ls /" })).resolves.toBeUndefined();
+  it.each(["filePath", "file_path", "filepath", "fileName", "file_name", "filename", "file", "dirPath", "dir_path", "directory", "dir"])(
+    "checks a path passed as %s, as tools ported from other languages name it",
+    async (name) => {
+      await expect(guard("editor", "write", { [name]: "/etc/passwd" })).rejects.toThrow("Path not in allowed list: /etc/passwd");
+      await expect(guard("editor", "write", { [name]: "src/a.ts" })).resolves.toBeUndefined();
+    },
+  );
+
+  it("checks every path argument a call carries, not only the first", async () => {
+    await expect(guard("copy", "", { path: "src/a.ts", file_path: "/etc/passwd" })).rejects.toThrow("Path not in allowed list: /etc/passwd");
+  });
+
+  it("refuses a call whose path argument it cannot find, naming the keys it saw and the names it knows", async () => {
+    await expect(guard("bash", "", { command: "ls /" })).rejects.toThrow(
+      new PermissionError(`guardPaths refused bash: no path argument among command; it looks for ${PATH_ARGUMENT_NAMES.join(", ")}`),
+    );
+    await expect(guard("reader", "", {})).rejects.toThrow(/^guardPaths refused reader: no path argument among its \(no\) arguments/);
+  });
+
+  it("refuses a path argument that is not a non-empty string, and arguments that are not an object", async () => {
+    await expect(guard("reader", "", { path: "" })).rejects.toThrow('guardPaths refused reader: argument "path" must be a non-empty path string, got ""');
+    await expect(guard("reader", "", { file_path: ["/etc/passwd"] })).rejects.toThrow('argument "file_path" must be a non-empty path string, got ["/etc/passwd"]');
+    await expect(guard("reader", "", null as unknown as Record<string, unknown>)).rejects.toThrow("guardPaths refused reader: its arguments are null, not an object with a path");
   });
 
   it("an absolute deny rule denies the path and everything under it", async () => {

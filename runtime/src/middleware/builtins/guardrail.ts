@@ -1,3 +1,4 @@
+import { optionsObject, requireFunction } from "../../shared/arguments.js";
 import { isThenable } from "../../shared/async.js";
 import { getLogger } from "../../shared/log.js";
 import type { ToolResult } from "../calls.js";
@@ -26,6 +27,8 @@ export class GuardrailHook extends Hook {
   readonly #stages: ReadonlySet<GuardrailStage>;
 
   constructor(check: GuardrailCheck, options: { on?: readonly GuardrailStage[] } = {}) {
+    requireFunction(check, "new GuardrailHook(check, options)", "check");
+    options = optionsObject(options, "new GuardrailHook(check, options)");
     super();
     const on = options.on ?? ["args"];
     if (!Array.isArray(on)) throw new ConfigError("GuardrailHook `on` must be an array of stages");

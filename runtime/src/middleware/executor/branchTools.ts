@@ -1,3 +1,4 @@
+import { requireObject } from "../../shared/arguments.js";
 import { act, GOVERNANCE_DENIAL, type ActingBranch } from "../../tool/act.js";
 import type { ToolLike } from "../../tool/actionManager.js";
 import { ToolResult, type ToolCall, type ToolSpec } from "../calls.js";
@@ -25,6 +26,7 @@ export class BranchTools implements ToolBackend {
   readonly #meta = new Map<string, ToolMeta>();
 
   constructor(branch: ActingBranch) {
+    requireObject(branch, "new BranchTools(branch)", "branch (a Branch from session.newBranch())");
     this.branch = branch;
   }
 

@@ -1,3 +1,4 @@
+import { optionsObject, requireName, requireObject } from "../../shared/arguments.js";
 import { InvalidValueError } from "../../shared/errors.js";
 import { ToolResult, toolCall, type ToolCall } from "../calls.js";
 import { createRunContext, type RunContext, type RunContextOptions, type RunEventListener } from "../context.js";
@@ -52,6 +53,8 @@ export class Executor {
   readonly #bound = new WeakMap<RunContext, RunContext>();
 
   constructor(registry: ToolBackend, options: ExecutorOptions = {}) {
+    requireObject(registry, "new Executor(registry, options)", "registry (a ToolBackend such as BranchTools)");
+    options = optionsObject(options, "new Executor(registry, options)");
     this.#tools = registry;
     this.hooks = Object.freeze([...(options.hooks ?? [])]);
     this.#approval = options.approval ?? null;
@@ -64,12 +67,16 @@ export class Executor {
 
   /** A run context wired to this executor's ledger and event listener. */
   context(options: RunContextOptions = {}): RunContext {
+    options = optionsObject(options, "Executor.context(options)");
     const onEvent = options.onEvent ?? this.#onEvent;
     return createRunContext({ ...options, ledger: options.ledger ?? this.#ledger, ...(onEvent ? { onEvent } : {}) });
   }
 
   /** Runs one tool call through every phase and returns its result. */
   async callTool(input: ToolCallInput | ToolCall, runCtx: RunContext): Promise<ToolResult> {
+    requireObject(input, "Executor.callTool(call, ctx)", "call ({ name, arguments })");
+    requireName(input.name, "Executor.callTool(call, ctx)", "call.name");
+    requireObject(runCtx, "Executor.callTool(call, ctx)", "ctx (from executor.context())");
     const ctx = this.#bind(runCtx);
     const spec = this.#tools.spec(input.name);
     if (spec === undefined) throw new ToolUsageError(`tool ${input.name} is not registered`);
@@ -106,6 +113,8 @@ export class Executor {
    * ended, with the ledger entry it recorded or null.
    */
   async callLlm(request: LLMRequest, runCtx: RunContext, options: { model?: ModelClient } = {}): Promise<LLMResponse> {
+    requireObject(request, "Executor.callLlm(request, ctx)", "request ({ messages })");
+    requireObject(runCtx, "Executor.callLlm(request, ctx)", "ctx (from executor.context())");
     const ctx = this.#bind(runCtx);
     const model = options.model ?? this.#model;
     if (model === null) throw new InvalidValueError("callLlm needs a model: pass one to the Executor or to the call");

@@ -1,3 +1,4 @@
+import { optionsObject, requireObject } from "../../shared/arguments.js";
 import { Hook } from "../hook.js";
 import type { LLMInvocation, ToolInvocation } from "../invocations.js";
 import { RateBuckets } from "./buckets.js";
@@ -39,6 +40,8 @@ export class RateLimitHook extends Hook {
   readonly #sleep: Sleep;
 
   constructor(perKind: Readonly<Record<string, Rate | { calls: number; per: number }>>, options: RateLimitHookOptions = {}) {
+    requireObject(perKind, "new RateLimitHook(perKind, options)", "perKind ({ kind: new Rate(calls, per) })");
+    options = optionsObject(options, "new RateLimitHook(perKind, options)");
     super();
     this.#clock = options.clock ?? monotonicSeconds;
     this.#sleep = options.sleep ?? sleepSeconds;

@@ -1,3 +1,4 @@
+import { optionsObject } from "../../shared/arguments.js";
 import { InvalidValueError } from "../../shared/errors.js";
 import { chainPostHooks, chainPreHooks } from "../chains.js";
 import { NotSupportedError } from "../errors.js";
@@ -73,6 +74,7 @@ export class CodingToolkit {
   #nudge: NudgeEngine | null = null;
 
   constructor(options: CodingToolkitOptions = {}) {
+    options = optionsObject(options, "new CodingToolkit(options)");
     this.workspace = new Workspace(options.workspaceRoot ?? process.cwd());
     this.tools = checkCodingToolNames(options.tools ?? DEFAULT_CODING_TOOLS);
     this.notify = options.notify ?? true;
