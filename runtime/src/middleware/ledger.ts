@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { optionsObject } from "../shared/arguments.js";
 import { InvalidValueError } from "../shared/errors.js";
 
 /** USD per million tokens. */
@@ -6,8 +8,18 @@ export interface ModelPrice {
   readonly outputPerMillion: number;
 }
 
-/** Prices keyed by `"<provider>/<model>"` or by model name; the first key found wins. */
+/**
+ * Prices keyed by `"<provider>/<model>"` or by model name alone; a call is priced by its
+ * `"provider/model"` entry when there is one, else by its model's. With an `IModelClient` the
+ * provider is the endpoint's `name` and the model the endpoint's `model` (unless the client was
+ * given others).
+ */
 export type PriceTable = Readonly<Record<string, ModelPrice>>;
+
+const priceTableSchema = z.record(
+  z.string(),
+  z.strictObject({ inputPerMillion: z.number().min(0), outputPerMillion: z.number().min(0) }),
+);
 
 /** One billed model call. `costUsd` is null when the cost is unknown (no usage, or no price). */
 export interface LedgerEntry {
@@ -44,7 +56,13 @@ export class Ledger {
   readonly #entries: LedgerEntry[] = [];
 
   constructor(options: { prices?: PriceTable } = {}) {
-    this.#prices = { ...(options.prices ?? {}) };
+    options = optionsObject(options, "new Ledger(options)");
+    const parsed = priceTableSchema.safeParse(options.prices ?? {});
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => `${i.path.map(String).join(".") || "(prices)"}: ${i.message}`).join("; ");
+      throw new InvalidValueError(`new Ledger(options): prices must map "provider/model" or "model" to { inputPerMillion, outputPerMillion } (USD per million tokens): ${issues}`);
+    }
+    this.#prices = { ...parsed.data };
   }
 
   /** Adds one model call and returns its entry. */
