@@ -15,7 +15,9 @@ export default defineConfig({
     include: ["test/{runtime,server,client,examples,package}/**/*.test.ts"],
     // Bundles the server and CLI once for every protocol and CLI test.
     globalSetup: ["test/setup/globalSetup.ts"],
-    reporters: ["default", "./test/reporters/slowestTests.ts"],
+    // The JSON report is what .ci/run counts passed and failed tests from.
+    reporters: ["default", "./test/reporters/slowestTests.ts", "json"],
+    outputFile: { json: ".cache/vitest.json" },
     // Limits catch hangs, not slowness: a 2-core machine shared with other work can take many
     // times longer than an idle one, and a test must not fail for that.
     testTimeout: 180_000,
