@@ -24,8 +24,8 @@ import {
  * the call, naming the API, the argument and what it got, never a TypeError from deep inside.
  */
 // Each case deliberately breaks the declared types, as untyped code would.
-type Loose = (...args: unknown[]) => unknown;
-const loose = <T,>(value: T) => value as unknown as Loose & (new (...args: unknown[]) => unknown);
+const loose = (value: unknown) => value as never;
+const untyped = (constructor: unknown) => constructor as new (...args: unknown[]) => unknown;
 
 const model = () => new IModel({ endpoint: new ScriptedEndpoint() });
 const executor = () => new Executor(new BranchTools(new Session().newBranch()));
@@ -33,33 +33,33 @@ const spec = { name: "search", kind: "search", confirm: false, cacheable: false,
 const ctx = () => executor().context();
 
 const synchronous: [string, () => unknown, RegExp][] = [
-  ["new ToolInvocation(spec) with no schema", () => new (loose(ToolInvocation))({ name: "search" }, { name: "search", arguments: {} }, ctx()), /^new ToolInvocation\(spec, call, ctx\): spec\.schema \(a zod schema, or null to accept any object\) must be a zod schema, got undefined$/],
-  ["new ToolInvocation(null)", () => new (loose(ToolInvocation))(null, { name: "search", arguments: {} }, ctx()), /spec \(\{ name, kind, confirm, cacheable, schema \}\) must be an object, got null/],
-  ["new ToolInvocation(spec, null)", () => new (loose(ToolInvocation))(spec, null, ctx()), /call \(\{ name, arguments \}\) must be an object, got null/],
-  ["new ToolInvocation(spec, call) without ctx", () => new (loose(ToolInvocation))(spec, { name: "search", arguments: {} }), /ctx \(a RunContext from executor\.context\(\)\) must be an object, got undefined/],
-  ["new LLMInvocation(null, …)", () => new (loose(LLMInvocation))(null, "openai", "gpt", ctx()), /^new LLMInvocation\(request, provider, model, ctx\): request \(\{ messages \}\) must be an object, got null$/],
-  ["new LLMInvocation(request, 42, …)", () => new (loose(LLMInvocation))({ messages: [] }, 42, "gpt", ctx()), /provider must be a non-empty string, got a number \(42\)/],
-  ["new NodeInvocation(…, null state)", () => new (loose(NodeInvocation))("flow", "node", null, ctx()), /^new NodeInvocation\(flow, node, state, ctx\): state must be an object, got null$/],
-  ["new IModel(null)", () => new (loose(IModel))(null), /^new IModel\(options\): options must be an object, got null$/],
-  ["new IModel({}) without an endpoint", () => new (loose(IModel))({}), /options\.endpoint \(an Endpoint such as ScriptedEndpoint or OpenAIChatEndpoint\) must be an object, got undefined/],
-  ["new HookRegistry(null)", () => new (loose(HookRegistry))(null), /^new HookRegistry\(init\): options must be an object, got null$/],
+  ["new ToolInvocation(spec) with no schema", () => new (untyped(ToolInvocation))({ name: "search" }, { name: "search", arguments: {} }, ctx()), /^new ToolInvocation\(spec, call, ctx\): spec\.schema \(a zod schema, or null to accept any object\) must be a zod schema, got undefined$/],
+  ["new ToolInvocation(null)", () => new (untyped(ToolInvocation))(null, { name: "search", arguments: {} }, ctx()), /spec \(\{ name, kind, confirm, cacheable, schema \}\) must be an object, got null/],
+  ["new ToolInvocation(spec, null)", () => new (untyped(ToolInvocation))(spec, null, ctx()), /call \(\{ name, arguments \}\) must be an object, got null/],
+  ["new ToolInvocation(spec, call) without ctx", () => new (untyped(ToolInvocation))(spec, { name: "search", arguments: {} }), /ctx \(a RunContext from executor\.context\(\)\) must be an object, got undefined/],
+  ["new LLMInvocation(null, …)", () => new (untyped(LLMInvocation))(null, "openai", "gpt", ctx()), /^new LLMInvocation\(request, provider, model, ctx\): request \(\{ messages \}\) must be an object, got null$/],
+  ["new LLMInvocation(request, 42, …)", () => new (untyped(LLMInvocation))({ messages: [] }, 42, "gpt", ctx()), /provider must be a non-empty string, got a number \(42\)/],
+  ["new NodeInvocation(…, null state)", () => new (untyped(NodeInvocation))("flow", "node", null, ctx()), /^new NodeInvocation\(flow, node, state, ctx\): state must be an object, got null$/],
+  ["new IModel(null)", () => new (untyped(IModel))(null), /^new IModel\(options\): options must be an object, got null$/],
+  ["new IModel({}) without an endpoint", () => new (untyped(IModel))({}), /options\.endpoint \(an Endpoint such as ScriptedEndpoint or OpenAIChatEndpoint\) must be an object, got undefined/],
+  ["new HookRegistry(null)", () => new (untyped(HookRegistry))(null), /^new HookRegistry\(init\): options must be an object, got null$/],
   ["registry.preInvoke(42)", () => new HookRegistry().preInvoke(loose(42)), /^HookRegistry pre_invocation hook: the handler must be a function, got a number \(42\)$/],
   ["registry.postInvoke('log')", () => new HookRegistry().postInvoke(loose("log")), /the handler must be a function, got a string \("log"\)/],
-  ["new ScriptedEndpoint(null)", () => new (loose(ScriptedEndpoint))(null), /^new ScriptedEndpoint\(options\): options must be an object, got null$/],
-  ["new OpenAIChatEndpoint([])", () => new (loose(OpenAIChatEndpoint))([]), /^new OpenAIChatEndpoint\(options\): options must be an object, got an array$/],
-  ["new Tool(null)", () => new (loose(Tool))(null), /^new Tool\(options\): options must be an object, got null$/],
-  ["new Tool with a plain object as requestOptions", () => new (loose(Tool))({ name: "t", funcCallable: () => 1, requestOptions: { query: "string" } }), /options\.requestOptions \(a zod object schema such as z\.object\(\{ … \}\)\) must be a zod schema, got an object/],
-  ["new Executor(null)", () => new (loose(Executor))(null), /^new Executor\(registry, options\): registry \(a ToolBackend such as BranchTools\) must be an object, got null$/],
+  ["new ScriptedEndpoint(null)", () => new (untyped(ScriptedEndpoint))(null), /^new ScriptedEndpoint\(options\): options must be an object, got null$/],
+  ["new OpenAIChatEndpoint([])", () => new (untyped(OpenAIChatEndpoint))([]), /^new OpenAIChatEndpoint\(options\): options must be an object, got an array$/],
+  ["new Tool(null)", () => new (untyped(Tool))(null), /^new Tool\(options\): options must be an object, got null$/],
+  ["new Tool with a plain object as requestOptions", () => new (untyped(Tool))({ name: "t", funcCallable: () => 1, requestOptions: { query: "string" } }), /options\.requestOptions \(a zod object schema such as z\.object\(\{ … \}\)\) must be a zod schema, got an object/],
+  ["new Executor(null)", () => new (untyped(Executor))(null), /^new Executor\(registry, options\): registry \(a ToolBackend such as BranchTools\) must be an object, got null$/],
   ["executor.context(null)", () => executor().context(loose(null)), /^Executor\.context\(options\): options must be an object, got null$/],
-  ["new BranchTools(undefined)", () => new (loose(BranchTools))(), /^new BranchTools\(branch\): branch \(a Branch from session\.newBranch\(\)\) must be an object, got undefined$/],
-  ["new GuardrailHook(null)", () => new (loose(GuardrailHook))(null), /^new GuardrailHook\(check, options\): check must be a function, got null$/],
-  ["new RateLimitHook(null)", () => new (loose(RateLimitHook))(null), /perKind \(\{ kind: new Rate\(calls, per\) \}\) must be an object, got null/],
-  ["new AgentSpec(null)", () => new (loose(AgentSpec))(null), /^new AgentSpec\(options\): options must be an object, got null$/],
+  ["new BranchTools(undefined)", () => new (untyped(BranchTools))(), /^new BranchTools\(branch\): branch \(a Branch from session\.newBranch\(\)\) must be an object, got undefined$/],
+  ["new GuardrailHook(null)", () => new (untyped(GuardrailHook))(null), /^new GuardrailHook\(check, options\): check must be a function, got null$/],
+  ["new RateLimitHook(null)", () => new (untyped(RateLimitHook))(null), /perKind \(\{ kind: new Rate\(calls, per\) \}\) must be an object, got null/],
+  ["new AgentSpec(null)", () => new (untyped(AgentSpec))(null), /^new AgentSpec\(options\): options must be an object, got null$/],
   ["spec.pre('bash', 42)", () => new AgentSpec().pre("bash", loose(42)), /^AgentSpec\.pre\(toolName, handler\): handler must be a function, got a number \(42\)$/],
   ["spec.onError(42, fn)", () => new AgentSpec().onError(loose(42), () => undefined), /^AgentSpec\.onError\(toolName, handler\): toolName must be a non-empty string, got a number \(42\)$/],
-  ["new PermissionPolicy(null)", () => new (loose(PermissionPolicy))(null), /^new PermissionPolicy\(options\): options must be an object, got null$/],
-  ["new CodingToolkit(null)", () => new (loose(CodingToolkit))(null), /^new CodingToolkit\(options\): options must be an object, got null$/],
-  ["new Session(null)", () => new (loose(Session))(null), /^new Session\(options\): options must be an object, got null$/],
+  ["new PermissionPolicy(null)", () => new (untyped(PermissionPolicy))(null), /^new PermissionPolicy\(options\): options must be an object, got null$/],
+  ["new CodingToolkit(null)", () => new (untyped(CodingToolkit))(null), /^new CodingToolkit\(options\): options must be an object, got null$/],
+  ["new Session(null)", () => new (untyped(Session))(null), /^new Session\(options\): options must be an object, got null$/],
 ];
 
 const asynchronous: [string, () => Promise<unknown>, RegExp][] = [
@@ -85,6 +85,6 @@ describe("bad input from JavaScript callers", () => {
   });
 
   it("a ToolInvocation with a null schema still accepts any object, and a zod schema still validates", () => {
-    expect(new ToolInvocation(spec, { name: "search", arguments: { q: 1 } }, ctx()).call.arguments).toEqual({ q: 1 });
+    expect(new ToolInvocation(spec, { id: "call-1", name: "search", arguments: { q: 1 } }, ctx()).call.arguments).toEqual({ q: 1 });
   });
 });
