@@ -34,6 +34,8 @@ export class LspSession {
     this.#connection.onNotification((method: string, params: unknown) => {
       if (method === "$/progress") this.progress.push((params as { value?: { kind?: string } }).value?.kind ?? "?");
     });
+    // vscode-jsonrpc hands `$/progress` to progress handlers, never to the notification handler above.
+    this.#connection.onUnhandledProgress((params: { value?: { kind?: string } }) => this.progress.push(params.value?.kind ?? "?"));
     this.#connection.listen();
   }
 
