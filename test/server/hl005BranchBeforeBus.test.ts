@@ -19,6 +19,7 @@ const session = new Session();
 const branch = session.newBranch();
 session.hooks.on(HookPoint.TOOL_PRE, () => undefined);
 export { branch };
+void branch.act([]);
 `;
     const findings = analyzeFixture(source);
     expect(findings).toEqual([expect.objectContaining({ code: "HL005", severity: "warning", text: "session.newBranch()" })]);
@@ -38,7 +39,8 @@ export { branch };
        const session = new Session();
        const extra = new Branch();
        session.includeBranches(extra);
-       export const bus = session.hooks;`,
+       export const bus = session.hooks;
+       void extra.act([]);`,
       "session.includeBranches(extra)",
     ],
     [
@@ -46,7 +48,8 @@ export { branch };
       `import { Branch, Session } from "@hooklens/runtime";
        const first = new Branch();
        const session = new Session({ defaultBranch: first, branches: [new Branch()] });
-       export const bus = session.hooks;`,
+       export const bus = session.hooks;
+       void first.act([]);`,
       "new Session({ defaultBranch: first, branches: [new Branch()] })",
     ],
     [
@@ -55,14 +58,15 @@ export { branch };
        const session = new Session();
        const sibling = session.newBranch();
        routeMessagePersistence(session, session.defaultBranch!, () => undefined);
-       export { sibling };`,
+       export { sibling };
+       void sibling.act([]);`,
       "session.newBranch()",
     ],
     [
       "an aliased import",
       `import { Session as AgentSession } from "@hooklens/runtime";
        const s = new AgentSession();
-       s.newBranch();
+       s.newBranch().act([]);
        export const bus = s.hooks;`,
       "s.newBranch()",
     ],
@@ -70,7 +74,7 @@ export { branch };
       "a namespace import",
       `import * as hl from "@hooklens/runtime";
        const s = new hl.Session();
-       s.newBranch();
+       s.newBranch().act([]);
        export const bus = s.hooks;`,
       "s.newBranch()",
     ],
@@ -78,7 +82,7 @@ export { branch };
       "a re-export through a local module",
       `import { Conversation } from "./runtime";
        const s = new Conversation();
-       s.newBranch({ name: "worker" });
+       s.newBranch({ name: "worker" }).act([]);
        export const bus = s.hooks;`,
       's.newBranch({ name: "worker" })',
       { extra: { "runtime.ts": `export { Session as Conversation } from "@hooklens/runtime";\n` } },
@@ -90,6 +94,7 @@ export { branch };
          const session = new Session();
          const worker = session.newBranch();
          const bus = session.hooks;
+         void worker.act([]);
          return { worker, bus };
        }`,
       "session.newBranch()",
@@ -101,7 +106,7 @@ export { branch };
          session: Session;
          constructor() {
            this.session = new Session();
-           this.session.newBranch();
+           this.session.newBranch().act([]);
            this.session.hooks.on("tool.pre", () => undefined);
          }
        }`,
@@ -111,7 +116,7 @@ export { branch };
       "a runtime that cannot be resolved (import specifier only)",
       `import { Session } from "@hooklens/runtime";
        const session = new Session();
-       session.newBranch();
+       session.newBranch().act([]);
        export const bus = session.hooks;`,
       "session.newBranch()",
       { runtime: "missing" },
@@ -127,8 +132,8 @@ export { branch };
       flagged(`
         import { Session } from "@hooklens/runtime";
         const session = new Session();
-        session.newBranch({ name: "a" });
-        session.newBranch({ name: "b" });
+        session.newBranch({ name: "a" }).act([]);
+        session.newBranch({ name: "b" }).act([]);
         export const bus = session.hooks;
       `),
     ).toEqual(['session.newBranch({ name: "a" })']);
@@ -144,6 +149,8 @@ export { branch };
         const bus = session.hooks;
         session.includeBranches(a);
         export { a, b, bus };
+        void a.act([]);
+        void b.act([]);
       `),
     ).toEqual(['session.newBranch({ name: "b" })']);
   });
@@ -155,8 +162,8 @@ export { branch };
         const early = new Session();
         const late = new Session();
         late.hooks;
-        early.newBranch();
-        late.newBranch();
+        early.newBranch().act([]);
+        late.newBranch().act([]);
         early.hooks;
       `),
     ).toEqual(["early.newBranch()"]);
@@ -295,7 +302,7 @@ describe("HL005 branch-before-bus: what it leaves alone", () => {
 
 describe("HL005 hover", () => {
   it("explains the finding under the cursor and links the rule page", () => {
-    const source = `import { Session } from "@hooklens/runtime";\nconst s = new Session();\ns.newBranch();\nexport const bus = s.hooks;\n`;
+    const source = `import { Session } from "@hooklens/runtime";\nconst s = new Session();\ns.newBranch().act([]);\nexport const bus = s.hooks;\n`;
     const findings = analyzeFixture(source);
     const lineStarts = [0, ...[...source.matchAll(/\n/g)].map((m) => m.index + 1)];
     const offset = source.indexOf("newBranch");
@@ -305,5 +312,33 @@ describe("HL005 hover", () => {
     expect(value).toContain("first created on line 4");
     expect(value).toContain("(https://example.test/HL005.md)");
     expect(hover?.range).toEqual({ start: { line: 2, character: 0 }, end: { line: 2, character: 13 } });
+  });
+});
+
+describe("HL005 branch-before-bus: only branches that run tools, followed through array destructuring", () => {
+  const SESSION = `import { act, AgentSpec, BranchTools, createAgent, Session } from "@hooklens/runtime";\nconst s = new Session();\n`;
+
+  /** [why, source, texts flagged]. */
+  const table: [string, string, string[]][] = [
+    ["a branch that never runs a tool loses nothing by missing the tool hooks", `${SESSION}const b = s.newBranch();\nconsole.log(b.id);\nexport const bus = s.hooks;`, []],
+    ["a branch created and dropped runs no tool", `${SESSION}s.newBranch();\nexport const bus = s.hooks;`, []],
+    [
+      "branches taken from array destructuring and included again once the bus exists",
+      `${SESSION}const [a, b] = [s.newBranch(), s.newBranch({ name: "b" })];\nconst bus = s.hooks;\ns.includeBranches([a, b]);\nvoid a.act([]);\nvoid b.act([]);\nexport { bus };`,
+      [],
+    ],
+    [
+      "array destructuring: only the destructured branch that acts is reported",
+      `${SESSION}const [a, b] = [s.newBranch(), s.newBranch({ name: "b" })];\nexport const bus = s.hooks;\nconsole.log(a.id);\nvoid b.act([]);`,
+      ['s.newBranch({ name: "b" })'],
+    ],
+    ["a branch passed to act()", `${SESSION}const b = s.newBranch();\nexport const bus = s.hooks;\nawait act(b, { function: "x", arguments: {} });`, ["s.newBranch()"]],
+    ["a branch given to the middleware's BranchTools", `${SESSION}const b = s.newBranch();\nexport const bus = s.hooks;\nexport const tools = new BranchTools(b);`, ["s.newBranch()"]],
+    ["a branch given to createAgent as { branch }", `${SESSION}const branch = s.newBranch();\nexport const bus = s.hooks;\nawait createAgent(new AgentSpec(), { branch });`, ["s.newBranch()"]],
+    ["a branch that gets tools registered", `${SESSION}const b = s.newBranch();\nexport const bus = s.hooks;\nb.registerTools([]);`, ["s.newBranch()"]],
+  ];
+
+  it.each(table)("%s", (_why, source, texts) => {
+    expect(flagged(source)).toEqual(texts);
   });
 });

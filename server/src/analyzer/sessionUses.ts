@@ -1,5 +1,6 @@
 import { Node, SyntaxKind, type NewExpression, type TypeChecker, type ts } from "ts-morph";
 import { isWriteTarget, outermostWrapper, unwrapped } from "./expressions.js";
+import { branchVariableOf } from "./branchToolUse.js";
 import type { RuntimeResolver } from "./runtimeResolver.js";
 import { scopeOf, type Scope } from "./scopes.js";
 
@@ -8,8 +9,11 @@ export type BranchRefs = { kind: "named"; symbols: ts.Symbol[] } | { kind: "all"
 
 /** What one mention of a tracked Session does, as far as its HookBus is concerned. */
 export type SessionUse =
-  /** Includes branches: `newBranch()`, `includeBranches()`, or the constructor's branch options. */
-  | { kind: "include"; node: Node; label: string; branches: BranchRefs; single: boolean }
+  /**
+   * Includes branches: `newBranch()`, `includeBranches()`, or the constructor's branch options.
+   * `values` are the expressions that denote the included branches (a shorthand property for `{ branch }`).
+   */
+  | { kind: "include"; node: Node; label: string; branches: BranchRefs; single: boolean; values: Node[] }
   /** Creates the bus (or reads it): `session.hooks`, `routeMessagePersistence(session, branch)`. */
   | { kind: "createBus"; node: Node; label: string; attaches: BranchRefs | null }
   /** Hands the session to code we cannot see, which might create the bus. */
@@ -102,12 +106,14 @@ function classify(mention: Node, name: string, runtime: RuntimeResolver, checker
     const call = outermostWrapper(parent).getParent();
     const called = Node.isCallExpression(call) && unwrapped(call.getExpression()) === parent ? call : null;
     if (member === "hooks") return { kind: "createBus", node: parent, label: `reading ${name}.hooks`, attaches: null };
-    if (member === "newBranch" && called) return { kind: "include", node: called, label: `${name}.newBranch()`, branches: newBranchResult(called, checker), single: true };
+    if (member === "newBranch" && called) {
+      return { kind: "include", node: called, label: `${name}.newBranch()`, branches: newBranchResult(called, checker), single: true, values: [called] };
+    }
     if (member === "includeBranches" && called) {
       const [first] = called.getArguments();
       const branches: BranchRefs = first ? branchRefs(first, name, checker) : { kind: "unknown" };
       const single = first !== undefined && !Node.isArrayLiteralExpression(unwrapped(first)) && branches.kind === "named";
-      return { kind: "include", node: called, label: `${name}.includeBranches()`, branches, single };
+      return { kind: "include", node: called, label: `${name}.includeBranches()`, branches, single, values: first ? elementsOf(first) : [] };
     }
     return NEUTRAL_MEMBERS.has(member) ? null : { kind: "escape", node: mention };
   }
@@ -118,14 +124,18 @@ function classify(mention: Node, name: string, runtime: RuntimeResolver, checker
   return { kind: "escape", node: mention };
 }
 
-/** `const b = session.newBranch()` names its branch `b`; any other use leaves it unnamed. */
+/**
+ * `const b = session.newBranch()` names its branch `b`, and so does `const [a, b] = [s.newBranch(),
+ * s.newBranch()]` for each element; any other use leaves it unnamed.
+ */
 function newBranchResult(call: Node, checker: TypeChecker): BranchRefs {
-  const holder = outermostWrapper(call).getParent();
-  if (Node.isVariableDeclaration(holder) && Node.isIdentifier(holder.getNameNode())) {
-    const symbol = checker.getSymbolAtLocation(holder.getNameNode())?.compilerSymbol;
-    if (symbol) return { kind: "named", symbols: [symbol] };
-  }
-  return { kind: "unknown" };
+  return namedOrUnknown(branchVariableOf(call, checker));
+}
+
+/** The expressions an argument lists: the elements of an array literal, or the argument itself. */
+function elementsOf(argument: Node): Node[] {
+  const value = unwrapped(argument);
+  return Node.isArrayLiteralExpression(value) ? value.getElements() : [argument];
 }
 
 /** The branches an argument names: `b`, `[a, b]`, or the session's own `session.branches`. */
@@ -143,12 +153,15 @@ function constructorInclusion(origin: NewExpression, checker: TypeChecker): Sess
   const object = options && unwrapped(options);
   if (!object || !Node.isObjectLiteralExpression(object)) return null;
   const symbols: ts.Symbol[] = [];
+  const values: Node[] = [];
   let named = true;
   let includes = false;
   for (const key of ["defaultBranch", "branches"]) {
     const property = object.getProperty(key);
     if (!property) continue;
     includes = true;
+    if (Node.isPropertyAssignment(property)) values.push(...elementsOf(property.getInitializerOrThrow()));
+    else if (Node.isShorthandPropertyAssignment(property)) values.push(property);
     const refs = Node.isPropertyAssignment(property)
       ? branchRefs(property.getInitializerOrThrow(), "", checker)
       : Node.isShorthandPropertyAssignment(property)
@@ -159,7 +172,7 @@ function constructorInclusion(origin: NewExpression, checker: TypeChecker): Sess
   }
   if (!includes) return null;
   const branches: BranchRefs = named ? { kind: "named", symbols } : { kind: "unknown" };
-  return { kind: "include", node: origin, label: `new ${origin.getExpression().getText()}({ … })`, branches, single: false };
+  return { kind: "include", node: origin, label: `new ${origin.getExpression().getText()}({ … })`, branches, single: false, values };
 }
 
 function namedOrUnknown(symbol: ts.Symbol | undefined): BranchRefs {

@@ -1,4 +1,5 @@
 import type { ts } from "ts-morph";
+import { branchesRunTools } from "../branchToolUse.js";
 import { clip } from "../headline.js";
 import { runsAfterDefinition, scopeOf, scopesIn } from "../scopes.js";
 import { trackedSessions, type BranchRefs, type SessionUse, type TrackedSession } from "../sessionUses.js";
@@ -16,7 +17,7 @@ export const branchBeforeBus: Rule = {
     const checker = context.sourceFile.getProject().getTypeChecker();
     for (const scope of scopesIn(context.sourceFile)) {
       for (const session of trackedSessions(scope, context.runtime, checker)) {
-        const trap = findTrap(session);
+        const trap = findTrap(session, (include) => branchesRunTools(include.values, context.runtime, checker));
         if (!trap) continue;
         const { include, createBus } = trap;
         const { name } = session;
@@ -50,9 +51,11 @@ function onlyClosuresBetween(use: SessionUse, session: TrackedSession): boolean 
 /**
  * Walks the session's uses in order. Before the bus exists, inclusions are collected and anything
  * we cannot follow (code elsewhere that might create the bus first) ends the analysis without a
- * finding. After it exists, branches included again or routed count as repaired.
+ * finding. After it exists, branches included again or routed count as repaired. Of the early
+ * inclusions left, the first whose branches run tools in this file is the trap: a branch that
+ * never calls a tool loses nothing by missing the bus's tool hooks.
  */
-function findTrap(session: TrackedSession): { include: Include; createBus: CreateBus } | null {
+function findTrap(session: TrackedSession, runsTools: (include: Include) => boolean): { include: Include; createBus: CreateBus } | null {
   let createBus: CreateBus | null = null;
   const early: Include[] = [];
   const repaired = new Set<ts.Symbol>();
@@ -79,6 +82,7 @@ function findTrap(session: TrackedSession): { include: Include; createBus: Creat
     else if (use.kind === "createBus") repair(use.attaches);
   }
   if (createBus === null) return null;
-  const missed = early.find((use) => !repairedAll && !(use.branches.kind === "named" && use.branches.symbols.every((s) => repaired.has(s))));
+  if (repairedAll) return null;
+  const missed = early.find((use) => !(use.branches.kind === "named" && use.branches.symbols.every((s) => repaired.has(s))) && runsTools(use));
   return missed ? { include: missed, createBus } : null;
 }
