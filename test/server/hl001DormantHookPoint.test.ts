@@ -156,4 +156,38 @@ describe("HL001 dormant-hook-point", () => {
     `);
     expect(findings.map((f) => f.text)).toEqual(["HookPoint.API_PRE_CALL"]);
   });
+
+  const LOADERS = `import { buildSessionBus, loadHooksForAgent, HookBus, HookPoint } from "@hooklens/runtime";\n`;
+  type Extra = Record<string, string>;
+
+  /** [why, main.ts, texts flagged, other files]. */
+  const table: [string, string, string[], Extra?][] = [
+    ["a loader table held in a const in the same file is followed to its keys", `${LOADERS}const HOOKS = { "api.pre_call": ["log"], "tool.pre": [] };\nbuildSessionBus(HOOKS);`, ['"api.pre_call"']],
+    [
+      "a const table with a computed HookPoint key, written `as const`, given to loadHooksForAgent",
+      `${LOADERS}const HOOKS = { [HookPoint.ARTIFACT_CREATED]: ["store"] } as const;\nloadHooksForAgent(HOOKS);`,
+      ["[HookPoint.ARTIFACT_CREATED]"],
+    ],
+    [
+      "a table imported from another module, reported on the argument that brings it in",
+      `import { buildSessionBus } from "@hooklens/runtime";\nimport { HOOKS } from "./hooks";\nbuildSessionBus(HOOKS);`,
+      ["HOOKS"],
+      { "hooks.ts": `export const HOOKS = { "api.post_call": ["metrics"], "tool.post": ["audit"] };\n` },
+    ],
+    ["one table given to two loaders, reported once", `${LOADERS}const HOOKS = { "api.stream_chunk": ["x"] };\nbuildSessionBus(HOOKS);\nloadHooksForAgent(HOOKS);`, ['"api.stream_chunk"']],
+    ["a const point declared with the wide HookPoint type", `${LOADERS}const point: HookPoint = HookPoint.API_PRE_CALL;\nnew HookBus().on(point, () => undefined);`, ["point"]],
+    [
+      "a point imported as a string const from another module",
+      `import { HookBus } from "@hooklens/runtime";\nimport { POINT } from "./points";\nnew HookBus().on(POINT as never, () => undefined);`,
+      ["POINT as never"],
+      { "points.ts": `export const POINT: string = "api.stream_chunk";\n` },
+    ],
+    ["a let table, which may change before the call", `${LOADERS}let HOOKS = { "api.pre_call": ["log"] };\nHOOKS = { "api.pre_call": [] };\nbuildSessionBus(HOOKS);`, []],
+    ["a const table whose points all emit", `${LOADERS}const HOOKS = { "tool.pre": ["guard"], [HookPoint.SESSION_END]: ["close"] };\nbuildSessionBus(HOOKS);`, []],
+    ["a table made by a function call", `${LOADERS}declare function hooksFor(agent: string): Record<string, string[]>;\nbuildSessionBus(hooksFor("coder"));`, []],
+  ];
+
+  it.each(table)("%s", (_why, source, texts, extra) => {
+    expect(analyze(source, { extra: extra ?? {} }).map((f) => f.text)).toEqual(texts);
+  });
 });

@@ -1,4 +1,4 @@
-import { Node, SyntaxKind } from "ts-morph";
+import { Node, SyntaxKind, VariableDeclarationKind } from "ts-morph";
 
 /** Wrappers a value passes through unchanged: `(x)`, `x!`, `x as T`, `x satisfies T`, `<T>x`. */
 function isTransparent(node: Node): node is Node & { getExpression(): Node } {
@@ -36,4 +36,24 @@ export function isWriteTarget(node: Node): boolean {
   if (!Node.isPrefixUnaryExpression(parent) && !Node.isPostfixUnaryExpression(parent)) return false;
   const operator = parent.getOperatorToken();
   return operator === SyntaxKind.PlusPlusToken || operator === SyntaxKind.MinusMinusToken;
+}
+
+/**
+ * What a `const` stands for: follows an identifier (through imports and re-exports) to the
+ * initializer of the `const` it names, a few hops at most, and returns that value unwrapped.
+ * Anything else (a `let`, a parameter, a destructured name) is returned as it is.
+ */
+export function constValue(node: Node): Node {
+  let current = unwrapped(node);
+  for (let hops = 0; hops < 8 && Node.isIdentifier(current); hops++) {
+    const symbol = current.getSymbol();
+    const target = symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol;
+    const declaration = target?.getDeclarations()[0];
+    if (!declaration || !Node.isVariableDeclaration(declaration) || !Node.isIdentifier(declaration.getNameNode())) break;
+    if (declaration.getVariableStatement()?.getDeclarationKind() !== VariableDeclarationKind.Const) break;
+    const initializer = declaration.getInitializer();
+    if (!initializer) break;
+    current = unwrapped(initializer);
+  }
+  return current;
 }

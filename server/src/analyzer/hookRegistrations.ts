@@ -1,9 +1,21 @@
 import { Node, type CallExpression, type ObjectLiteralExpression } from "ts-morph";
+import { constValue, unwrapped } from "./expressions.js";
 import { functionOf, type FunctionLike } from "./functions.js";
 import type { RuntimeResolver } from "./runtimeResolver.js";
 
 /** The runtime functions whose first argument maps hook point values to registered handler names. */
-const DECLARATIVE_LOADERS = ["buildSessionBus", "loadHooksForAgent"];
+export const DECLARATIVE_LOADERS = ["buildSessionBus", "loadHooksForAgent"];
+
+/**
+ * The hook table a call to `buildSessionBus`/`loadHooksForAgent` is given, as an object literal:
+ * written inline, or a `const` (in this file or imported from another module) holding one.
+ */
+export function loaderTable(call: CallExpression, runtime: RuntimeResolver): ObjectLiteralExpression | null {
+  const [first] = call.getArguments();
+  if (!first || !DECLARATIVE_LOADERS.some((name) => runtime.is(call.getExpression(), name))) return null;
+  const table = constValue(first);
+  return Node.isObjectLiteralExpression(table) ? table : null;
+}
 
 /**
  * The functions in `sourceFile` that are registered on the hook point `value`, in the forms the
@@ -25,11 +37,12 @@ export function handlersRegisteredAt(sourceFile: Node, value: string, runtime: R
     const [first, second] = node.getArguments();
     if (!first) return;
     const onBus = Node.isPropertyAccessExpression(callee) && callee.getName() === "on" && runtime.isInstanceOf(callee.getExpression(), "HookBus");
-    if (onBus && runtime.hookPointValue(first) === value) add(second);
+    if (onBus && hookPointOf(first, runtime) === value) add(second);
     else if (isMarker(callee, value, runtime)) add(first);
     else if (runtime.is(callee, "registerHandler") && Node.isStringLiteral(first) && second) named.push([first.getLiteralValue(), second]);
-    else if (Node.isObjectLiteralExpression(first) && DECLARATIVE_LOADERS.some((name) => runtime.is(callee, name))) {
-      for (const name of namesDeclaredAt(first, value, runtime)) declaredNames.add(name);
+    else {
+      const table = loaderTable(node, runtime);
+      if (table) for (const name of namesDeclaredAt(table, value, runtime)) declaredNames.add(name);
     }
   });
   for (const [name, handler] of named) if (declaredNames.has(name)) add(handler);
@@ -40,7 +53,15 @@ export function handlersRegisteredAt(sourceFile: Node, value: string, runtime: R
 function isMarker(callee: Node, value: string, runtime: RuntimeResolver): callee is CallExpression {
   if (!Node.isCallExpression(callee) || !runtime.is(callee.getExpression(), "hook")) return false;
   const [point] = callee.getArguments();
-  return point !== undefined && runtime.hookPointValue(point) === value;
+  return point !== undefined && hookPointOf(point, runtime) === value;
+}
+
+/** The hook point an argument denotes, also through a `const` declared with a wider type (`const p: HookPoint = …`). */
+export function hookPointOf(argument: Node, runtime: RuntimeResolver): string | null {
+  const value = runtime.hookPointValue(argument);
+  if (value !== null) return value;
+  const held = constValue(argument);
+  return held === unwrapped(argument) ? null : runtime.hookPointValue(held);
 }
 
 /** The handler names a declarative hook map lists, as string literals, under the point `value`. */

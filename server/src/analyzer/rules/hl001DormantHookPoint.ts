@@ -1,5 +1,6 @@
 import { HookPoint } from "@hooklens/runtime";
 import { Node, type CallExpression } from "ts-morph";
+import { hookPointOf, loaderTable } from "../hookRegistrations.js";
 import type { Rule, RuleContext } from "../types.js";
 
 /** What to use instead of each dormant point, and why. */
@@ -16,22 +17,21 @@ const ADVICE: Readonly<Record<string, string>> = {
 
 const MEMBER_BY_VALUE: ReadonlyMap<string, string> = new Map(Object.entries(HookPoint).map(([member, value]) => [value, member]));
 
-/** The runtime functions whose first argument maps hook point values to handler names. */
-const DECLARATIVE_LOADERS = ["buildSessionBus", "loadHooksForAgent"];
-
 export const dormantHookPoint: Rule = {
   code: "HL001",
   name: "dormant-hook-point",
   defaultSeverity: "warning",
   summary: "A handler registered on a HookPoint that nothing emits never runs.",
   check(context) {
+    // A table in this file given to two loaders is reported once.
+    const reported = new Set<string>();
     context.sourceFile.forEachDescendant((node) => {
-      if (Node.isCallExpression(node)) checkCall(node, context);
+      if (Node.isCallExpression(node)) checkCall(node, context, reported);
     });
   },
 };
 
-function checkCall(call: CallExpression, context: RuleContext): void {
+function checkCall(call: CallExpression, context: RuleContext, reported: Set<string>): void {
   const callee = call.getExpression();
   const [first] = call.getArguments();
   if (!first) return;
@@ -39,20 +39,25 @@ function checkCall(call: CallExpression, context: RuleContext): void {
   const registersOnBus =
     Node.isPropertyAccessExpression(callee) && callee.getName() === "on" && runtime.isInstanceOf(callee.getExpression(), "HookBus");
   if (registersOnBus || runtime.is(callee, "hook")) {
-    reportIfDormant(first, runtime.hookPointValue(first), context);
-  } else if (Node.isObjectLiteralExpression(first) && DECLARATIVE_LOADERS.some((name) => runtime.is(callee, name))) {
-    for (const property of first.getProperties()) {
-      if (!Node.isPropertyAssignment(property)) continue;
-      const key = property.getNameNode();
-      if (Node.isStringLiteral(key)) reportIfDormant(key, key.getLiteralValue(), context);
-      else if (Node.isComputedPropertyName(key)) reportIfDormant(key, runtime.hookPointValue(key.getExpression()), context);
-    }
+    reportIfDormant(first, hookPointOf(first, runtime), context, reported);
+    return;
+  }
+  const table = loaderTable(call, runtime);
+  if (!table) return;
+  // A table from another module is reported on the argument that brings it here.
+  const local = table.getSourceFile() === context.sourceFile;
+  for (const property of table.getProperties()) {
+    if (!Node.isPropertyAssignment(property)) continue;
+    const key = property.getNameNode();
+    const value = Node.isStringLiteral(key) ? key.getLiteralValue() : Node.isComputedPropertyName(key) ? hookPointOf(key.getExpression(), runtime) : null;
+    reportIfDormant(local ? key : first, value, context, reported);
   }
 }
 
-function reportIfDormant(node: Node, value: string | null, context: RuleContext): void {
+function reportIfDormant(node: Node, value: string | null, context: RuleContext, reported: Set<string>): void {
   const advice = value === null ? undefined : ADVICE[value];
-  if (value === null || advice === undefined) return;
+  if (value === null || advice === undefined || reported.has(`${node.getStart()}:${value}`)) return;
+  reported.add(`${node.getStart()}:${value}`);
   context.report({
     start: node.getStart(),
     end: node.getEnd(),
