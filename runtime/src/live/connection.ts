@@ -22,7 +22,14 @@ export class LiveConnection {
   #queuedBytes = 0;
   #dropped = 0;
   #closing = false;
+  /** Lines written to the socket whose write has not completed yet (lost if the socket is destroyed). */
+  #unsentLines = 0;
+  /** Set once close() gave up on the receiver; late write callbacks must not touch the counts. */
+  #abandoned = false;
   readonly #idleWaiters: Array<() => void> = [];
+  /** Watches, while writes are pending, whether they are all that keeps the program running. */
+  #stallWatch: NodeJS.Timeout | null = null;
+  #programDone: (() => void) | null = null;
 
   constructor({ endpoint, token }: LiveEndpoint, title = defaultTitle()) {
     this.#token = token;
@@ -64,11 +71,20 @@ export class LiveConnection {
       return;
     }
     const chunk = this.#dropped > 0 ? this.#takeDropped() + text : text;
-    if (this.#state === "open") this.#write(chunk);
+    if (this.#state === "open") this.#write(chunk, count + (chunk.length > text.length ? 1 : 0));
     else {
       this.#queue.push(chunk);
       this.#queuedBytes += chunk.length;
     }
+  }
+
+  /**
+   * Calls `listener` once when the program has nothing left to do but this connection's pending
+   * writes. A write the receiver does not read keeps Node's event loop alive even though the
+   * socket is unref'd, so `beforeExit` never comes; this is how the exit drain still starts.
+   */
+  onProgramDone(listener: () => void): void {
+    this.#programDone = listener;
   }
 
   /** Frames that were dropped and not yet reported. */
@@ -83,24 +99,39 @@ export class LiveConnection {
 
   /** Resolves once everything sent so far was handed to the operating system (or the connection is gone). */
   flush(): Promise<void> {
-    if (this.#state === "open" && this.#dropped > 0 && this.#socket.writableLength === 0) this.#write(this.#takeDropped());
+    if (this.#state === "open" && this.#dropped > 0 && this.#socket.writableLength === 0) this.#write(this.#takeDropped(), 1);
     if (this.#isIdle()) return Promise.resolve();
     this.#socket.ref();
     return new Promise((resolve) => this.#idleWaiters.push(resolve));
   }
 
-  /** Flushes, sends `bye` and closes the socket; used when the program is about to exit. */
-  async close(): Promise<void> {
+  /**
+   * Flushes, sends `bye` and closes the socket; used when the program is about to exit. The drain
+   * gets at most `drainMs` (the signal settings' `liveExitDrainMs`): a receiver that stops reading
+   * must never keep the program alive, so after that the socket is destroyed and every line still
+   * unsent is counted as dropped.
+   */
+  async close(drainMs = signalSettings().liveExitDrainMs): Promise<void> {
     if (this.#state === "closed" || this.#closing) return;
     this.#socket.ref();
-    await this.flush();
+    const deadline = Date.now() + drainMs;
+    const drained = await withinDeadline(this.flush(), deadline);
     this.#closing = true;
-    if (this.#state === "open") {
-      this.#write((this.#dropped > 0 ? this.#takeDropped() : "") + JSON.stringify({ type: "bye" }) + "\n");
-      await new Promise<void>((resolve) => this.#socket.end(resolve));
-    } else {
-      this.#socket.destroy();
+    if (drained && this.#state === "open") {
+      this.#write((this.#dropped > 0 ? this.#takeDropped() : "") + JSON.stringify({ type: "bye" }) + "\n", 0);
+      const ended = new Promise<void>((resolve) => this.#socket.end(resolve));
+      if (await withinDeadline(ended, deadline)) return;
     }
+    this.#abandon();
+  }
+
+  /** Destroys the socket; lines still in its buffer (or queued before it connected) are counted as dropped. */
+  #abandon(): void {
+    this.#dropped += this.#unsentLines;
+    this.#unsentLines = 0;
+    this.#abandoned = true;
+    this.#socket.destroy();
+    this.#closeDown();
   }
 
   #onConnect(): void {
@@ -115,7 +146,8 @@ export class LiveConnection {
     const queued = this.#queue.join("");
     this.#queue = [];
     this.#queuedBytes = 0;
-    this.#write(JSON.stringify(hello) + "\n" + (this.#dropped > 0 ? this.#takeDropped() : "") + queued);
+    const droppedFrame = this.#dropped > 0 ? this.#takeDropped() : "";
+    this.#write(JSON.stringify(hello) + "\n" + droppedFrame + queued, countLines(droppedFrame + queued));
     this.#notifyIfIdle();
   }
 
@@ -145,13 +177,37 @@ export class LiveConnection {
     return frame;
   }
 
-  #write(chunk: string): void {
+  /** Writes `chunk`, which holds `lines` lines that count as signals or drop reports (hello and bye do not). */
+  #write(chunk: string, lines: number): void {
     if (chunk.length === 0) return;
+    this.#unsentLines += lines;
     try {
-      this.#socket.write(chunk);
+      this.#socket.write(chunk, (error) => {
+        if (!error && !this.#abandoned) this.#unsentLines -= lines;
+      });
+      if (this.#socket.writableLength > 0) this.#watchForStall();
     } catch {
       this.#closeDown();
     }
+  }
+
+  #watchForStall(): void {
+    if (this.#stallWatch || !this.#programDone) return;
+    this.#stallWatch = setInterval(() => {
+      if (this.#state === "closed" || this.#socket.writableLength === 0) {
+        this.#stopStallWatch();
+      } else if (onlyPendingIoKeepsAlive(this.#socket)) {
+        this.#stopStallWatch();
+        this.#programDone?.();
+      }
+    }, STALL_CHECK_MS);
+    // Never itself a reason to stay alive.
+    this.#stallWatch.unref();
+  }
+
+  #stopStallWatch(): void {
+    if (this.#stallWatch) clearInterval(this.#stallWatch);
+    this.#stallWatch = null;
   }
 
   #isIdle(): boolean {
@@ -165,6 +221,47 @@ export class LiveConnection {
   #notifyIdle(): void {
     if (!this.#closing) this.#socket.unref();
     for (const resolve of this.#idleWaiters.splice(0)) resolve();
+  }
+}
+
+/** How often a connection with pending writes checks whether the rest of the program has finished. */
+const STALL_CHECK_MS = 100;
+/** Requests (not handles) that a pending socket write or connect leaves in the event loop. */
+const PENDING_IO = new Set(["WriteWrap", "SimpleWriteWrap", "ShutdownWrap", "PipeConnectWrap", "TCPConnectWrap"]);
+
+/** Node's list of live handles (sockets, servers, child processes), an old undocumented API. */
+type ProcessWithHandles = NodeJS.Process & { _getActiveHandles?: () => unknown[] };
+
+/**
+ * True when all that keeps the event loop alive is pending socket I/O: no timers, no file work,
+ * no handles besides this socket and the standard streams (which Node lists but which never hold
+ * a process open). The program has then finished but for writes nobody reads. A user's own lone
+ * pending write would look the same; the live stream would then merely start its bounded exit
+ * drain early. Without the handle list (another runtime) it answers false and nothing changes.
+ */
+function onlyPendingIoKeepsAlive(socket: net.Socket): boolean {
+  const handles = (process as ProcessWithHandles)._getActiveHandles?.();
+  if (!handles) return false;
+  // Standard streams are recognised by Node's own mark, not by reading process.stdin (which would create it).
+  if (!handles.every((handle) => handle === socket || (handle as { _isStdio?: unknown })._isStdio === true)) return false;
+  const others = process.getActiveResourcesInfo().filter((type) => !PENDING_IO.has(type));
+  // What is left are the handles checked above (PipeWrap, TTYWrap...), nothing else.
+  return others.length <= handles.length && others.every((type) => HANDLE_TYPES.has(type));
+}
+
+/** Resource names of stream handles (the standard streams and the socket itself). */
+const HANDLE_TYPES = new Set(["PipeWrap", "TTYWrap", "TCPSocketWrap", "TCPWrap"]);
+
+/** Waits for `work` until `deadline` (epoch ms); true when it finished in time. The timer keeps the process alive meanwhile. */
+async function withinDeadline(work: Promise<void>, deadline: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([work.then(() => true as const), timedOut]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -52,8 +52,15 @@ export class LiveSink implements SignalSink {
     return this.#connection.flush();
   }
 
-  close(): Promise<void> {
-    return this.#connection.close();
+  /** Closes the stream (bounded, see LiveConnection.close) and reports what the editor never received. */
+  async close(): Promise<void> {
+    const before = this.#connection.pendingDropped;
+    await this.#connection.close();
+    const lost = this.#connection.pendingDropped - before;
+    if (lost > 0) {
+      this.#report.count(lost, new Error("the editor did not read them before the program exited"));
+      this.#report.report();
+    }
   }
 }
 

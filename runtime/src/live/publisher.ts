@@ -10,14 +10,26 @@ let sink: LiveSink | null | undefined;
 export function liveSink(): LiveSink | null {
   if (sink === undefined) {
     const endpoint = parseLiveEnv(process.env[LIVE_ENV]);
-    sink = endpoint ? new LiveSink(new LiveConnection(endpoint)) : null;
-    if (sink) {
-      const live = sink;
-      // The socket is unref'd; when the program runs out of work, send what is left and `bye`.
-      process.once("beforeExit", () => {
-        void flushSignals().then(() => live.close());
-      });
+    if (!endpoint) {
+      sink = null;
+      return sink;
     }
+    const connection = new LiveConnection(endpoint);
+    const live = new LiveSink(connection);
+    sink = live;
+    // The socket is unref'd; when the program runs out of work, send what is left and `bye`.
+    // flushSignals hands the last batch over synchronously; its promise is not awaited because it
+    // would wait for a receiver that may never read. close() bounds the drain instead.
+    let finished = false;
+    const finish = (): void => {
+      if (finished) return;
+      finished = true;
+      void flushSignals();
+      void live.close();
+    };
+    process.once("beforeExit", finish);
+    // Writes the editor does not read keep the process alive, and then beforeExit never comes.
+    connection.onProgramDone(finish);
   }
   return sink;
 }

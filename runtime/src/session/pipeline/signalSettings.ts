@@ -1,5 +1,15 @@
 import { InvalidValueError } from "../../shared/errors.js";
 
+/** Environment variable that sets the default of {@link SignalSettings.liveExitDrainMs}. */
+export const LIVE_DRAIN_ENV = "HOOKLENS_LIVE_DRAIN_MS";
+const DEFAULT_LIVE_EXIT_DRAIN_MS = 250;
+
+/** A positive integer from the environment, else the 250 ms default (a bad value must not break startup). */
+function drainFromEnv(raw: string | undefined): number {
+  const value = raw === undefined ? NaN : Number(raw);
+  return Number.isSafeInteger(value) && value >= 1 ? value : DEFAULT_LIVE_EXIT_DRAIN_MS;
+}
+
 /** Process-wide limits of the signal path. */
 export interface SignalSettings {
   /**
@@ -12,12 +22,19 @@ export interface SignalSettings {
   batchSize: number;
   /** Recent signals a new SessionObserver keeps in memory (older ones are still streamed and persisted). */
   keepRecentSignals: number;
+  /**
+   * Milliseconds the live stream to the editor may take to drain when the program exits; what is
+   * still unsent after that is dropped, so a paused or vanished editor never keeps the program alive.
+   * Defaults to the `HOOKLENS_LIVE_DRAIN_MS` environment variable, else 250.
+   */
+  liveExitDrainMs: number;
 }
 
 export const DEFAULT_SIGNAL_SETTINGS: Readonly<SignalSettings> = Object.freeze({
   maxPendingBytes: 64 * 1024 * 1024,
   batchSize: 1_000,
   keepRecentSignals: 10_000,
+  liveExitDrainMs: drainFromEnv(process.env[LIVE_DRAIN_ENV]),
 });
 
 const current: SignalSettings = { ...DEFAULT_SIGNAL_SETTINGS };
