@@ -37,4 +37,63 @@ describe("HL004 post-hook-dict-only", () => {
     `);
     expect(findings).toEqual([]);
   });
+
+  const SPEC = `import { ActionManager, AgentSpec, CodingToolkit, attachHooks, Tool } from "@hooklens/runtime";\nconst spec = new AgentSpec();\n`;
+  const POST = `spec.post("search", (_t, _a, _args, result) => ({ ...result, seen: true }));\n`;
+  /** The HL004 findings on the post hook's tool name, as [text, message]. */
+  const onToolName = (source: string, extra?: Record<string, string>) =>
+    analyzeFixture(source, { extra: extra ?? {} })
+      .filter((f) => f.code === "HL004" && /^["']/.test(f.text))
+      .map((f) => [f.text, f.message]);
+
+  /** [why, source, [text, message] of each finding on the post hook's tool name, other files]. */
+  const table: [string, string, string[][], Record<string, string>?][] = [
+    [
+      "a tool whose function returns a string never reaches the post hook",
+      `${SPEC}${POST}const text = () => "plain text";\nexport const m = new ActionManager([attachHooks(new Tool({ funcCallable: text, name: "search" }), spec, "search")]);`,
+      [['"search"', 'Post hook on "search" never runs for the tool of line 5: it returns a string']],
+    ],
+    [
+      "an async tool resolving to an array, held in a const, attached under the exact name",
+      `${SPEC}${POST}const tool = new Tool({ funcCallable: async () => ["a", "b"], name: "search" });\nattachHooks(tool, spec, "search");`,
+      [['"search"', 'Post hook on "search" never runs for the tool of line 5: it returns an array']],
+    ],
+    [
+      "a union with a non-object means the hook is skipped for some results",
+      `${SPEC}${POST}function search(args: { q?: string }) { return args.q ? { hits: [args.q] } : "no query"; }\nattachHooks(new Tool({ funcCallable: search }), spec, "search");`,
+      [['"search"', 'Post hook on "search" is skipped when the tool of line 5 returns a string']],
+    ],
+    [
+      "a wildcard post hook reaches every attached tool, and a number result skips it",
+      `${SPEC}spec.post("*", () => undefined);\nspec.post("search", () => undefined);\nattachHooks(new Tool({ funcCallable: (): number => 1, name: "count" }), spec, "count");`,
+      [['"*"', 'Post hook on "*" never runs for the tool of line 5: it returns a number']],
+    ],
+    [
+      "a post hook keyed by the <name>_tool alias, as the factory reads it",
+      `${SPEC}spec.post("search_tool", () => undefined);\nattachHooks(new Tool({ funcCallable: () => 42, name: "search" }), spec, "search");`,
+      [['"search_tool"', 'Post hook on "search_tool" never runs for the tool of line 4: it returns a number']],
+    ],
+    [
+      "a chained spec (new AgentSpec().post(…)) stored in a const",
+      `import { AgentSpec, attachHooks, Tool } from "@hooklens/runtime";\nconst spec = new AgentSpec().pre("*", () => undefined).post("search", () => undefined);\nattachHooks(new Tool({ funcCallable: () => "x", name: "search" }), spec, "search");`,
+      [['"search"', 'Post hook on "search" never runs for the tool of line 3: it returns a string']],
+    ],
+    [
+      "a tool function imported from another module, its return type read through the checker",
+      `${SPEC}${POST}import { search } from "./tools";\nattachHooks(new Tool({ funcCallable: search }), spec, "search");`,
+      [['"search"', 'Post hook on "search" never runs for the tool of line 5: it returns a string']],
+      { "tools.ts": `export function search(): string { return "plain"; }\n` },
+    ],
+    ["a tool returning a plain object", `${SPEC}${POST}attachHooks(new Tool({ funcCallable: () => ({ hits: [] }), name: "search" }), spec, "search");`, []],
+    ["a tool that only throws (its result never exists)", `${SPEC}${POST}attachHooks(new Tool({ funcCallable: (): never => { throw new Error("x"); }, name: "search" }), spec, "search");`, []],
+    ["a tool whose result type is unknown", `${SPEC}${POST}declare const run: (args: object) => unknown;\nattachHooks(new Tool({ funcCallable: run, name: "search" }), spec, "search");`, []],
+    ["hooks attached under another name", `${SPEC}${POST}attachHooks(new Tool({ funcCallable: () => "x", name: "read" }), spec, "read");`, []],
+    ["another spec's tools", `${SPEC}${POST}const other = new AgentSpec();\nattachHooks(new Tool({ funcCallable: () => "x", name: "search" }), other, "search");`, []],
+    ["a Tool without attachHooks: the spec's hooks never reach it, so its result says nothing about them", `${SPEC}${POST}export const t = new Tool({ funcCallable: () => "x", name: "search" });`, []],
+    ["a CodingToolkit post hook (its own coding tools always return objects)", `${SPEC}new CodingToolkit().post("search", () => undefined);`, []],
+  ];
+
+  it.each(table)("%s", (_why, source, expected, extra) => {
+    expect(onToolName(source, extra)).toEqual(expected);
+  });
 });

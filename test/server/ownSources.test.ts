@@ -14,6 +14,7 @@ const INTENTIONAL: readonly (readonly [file: string, code: string, text: string,
   ["examples/agent.ts", "HL001", "HookPoint.API_PRE_CALL", "the demo registers a dormant handler to show HL001 in `hooklens check`"],
   ["examples/tool/agentHooks.ts", "HL004", "args", "shows that a post hook's args are always {} (it prints them)"],
   ["examples/tool/agentHooks.ts", "HL002", "onError", "shows that error hooks are stored and never run"],
+  ["examples/tool/agentHooks.ts", "HL004", '"search"', "shows that a tool returning a string skips every post hook"],
   ["examples/service/traps.ts", "HL011", 'new Error("meant to block")', "shows that a returned Error does not block the call"],
   ["examples/service/traps.ts", "HL010", "substitute", "shows that a pre-create hook's return value is ignored"],
 ];

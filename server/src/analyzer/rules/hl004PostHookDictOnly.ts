@@ -1,8 +1,9 @@
-import { Node, type Type } from "ts-morph";
+import { Node, type CallExpression, type Type } from "ts-morph";
 import { functionOf, isParameterUsed } from "../functions.js";
 import { clip } from "../headline.js";
 import { forEachRuntimeMethodCall, TOOL_HOOK_HOLDERS } from "../methodCalls.js";
-import type { Rule } from "../types.js";
+import { postChainReach, toolsAttachedTo } from "../toolResults.js";
+import type { Rule, RuleContext } from "../types.js";
 
 const ARGS_POSITION = 2;
 
@@ -12,7 +13,9 @@ export const postHookDictOnly: Rule = {
   defaultSeverity: "warning",
   summary: "Tool post hooks only see plain-object results, always get empty args, and only an object return counts.",
   check(context) {
-    forEachRuntimeMethodCall(context, "post", TOOL_HOOK_HOLDERS, (call) => {
+    forEachRuntimeMethodCall(context, "post", TOOL_HOOK_HOLDERS, (call, holder) => {
+      // A CodingToolkit's hooks reach only its own coding tools, which always return objects.
+      if (holder !== "CodingToolkit") checkAttachedTools(call, context);
       const handler = call.getArguments()[1];
       const fn = handler ? functionOf(handler) : null;
       if (!fn) return;
@@ -51,4 +54,38 @@ function returnsOnlyNonObjects(type: Type): boolean {
     t.isString() || t.isNumber() || t.isBoolean() || t.isStringLiteral() || t.isNumberLiteral() || t.isBooleanLiteral() || t.isArray() || t.isTuple();
   const silent = (t: Type) => t.isUndefined() || t.isNull() || t.isVoid();
   return parts.some(ignored) && parts.every((t) => ignored(t) || silent(t));
+}
+
+/**
+ * A post hook on a spec whose hooks this file attaches (`attachHooks(tool, spec, name)`) to a tool
+ * that returns something other than a plain object: for that tool the post chain never calls it,
+ * or not always.
+ */
+function checkAttachedTools(post: CallExpression, context: RuleContext): void {
+  const [keyArg] = post.getArguments();
+  const keyType = keyArg?.getType();
+  if (!keyArg || !keyType?.isStringLiteral()) return;
+  const key = String(keyType.getLiteralValue());
+  const seen = new Set<string>();
+  for (const tool of toolsAttachedTo(post, key, context.runtime)) {
+    const reach = postChainReach(tool.returnType);
+    if (!reach) continue;
+    const line = tool.attach.getStartLineNumber();
+    const kinds = reach.others.join(" or ");
+    const message =
+      reach.reach === "never"
+        ? `Post hook on "${clip(key, 20)}" never runs for the tool of line ${line}: it returns ${clip(kinds, 22)}`
+        : `Post hook on "${clip(key, 20)}" is skipped when the tool of line ${line} returns ${clip(kinds, 22)}`;
+    if (seen.has(message)) continue;
+    seen.add(message);
+    context.report({
+      start: keyArg.getStart(),
+      end: keyArg.getEnd(),
+      message,
+      explanation:
+        `attachHooks(…, "${tool.hookName}") on line ${line} gives this hook to a tool whose function returns ${tool.returnType.getText(post)}. ` +
+        "The post chain calls its hooks only when the tool's result is a plain object; any other result is passed on unchanged and no post hook runs. " +
+        "If post hooks should see the result, return an object from the tool (for example `{ text }`).",
+    });
+  }
 }
