@@ -1,4 +1,4 @@
-import { realpathSync } from "node:fs";
+import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 
@@ -14,7 +14,7 @@ export function expandUser(raw: string): string {
  * written (Python's `Path.resolve(strict=False)`). A symlink that points outside a root is
  * therefore seen where it really leads.
  */
-export function resolveLoose(target: string): string {
+export function resolveLoose(target: string, hops = 0): string {
   const absolute = path.resolve(target);
   let existing = absolute;
   const tail: string[] = [];
@@ -23,12 +23,46 @@ export function resolveLoose(target: string): string {
       const real = realpathSync(existing);
       return tail.length ? path.join(real, ...tail.reverse()) : real;
     } catch {
+      // A dangling symlink: resolve where it points, so the caller sees where a write would land.
+      const link = danglingLinkTarget(existing);
+      if (link !== null && hops < MAX_LINK_HOPS) return resolveLoose(path.join(link, ...tail.reverse()), hops + 1);
       const parent = path.dirname(existing);
       if (parent === existing) return absolute;
       tail.push(path.basename(existing));
       existing = parent;
     }
   }
+}
+
+const MAX_LINK_HOPS = 40;
+
+function danglingLinkTarget(candidate: string): string | null {
+  try {
+    if (!lstatSync(candidate).isSymbolicLink()) return null;
+    return path.resolve(path.dirname(candidate), readlinkSync(candidate));
+  } catch {
+    return null;
+  }
+}
+
+/** The first component of `absolute` that does not exist but is a symlink (a dangling link), or null. */
+export function danglingLinkIn(absolute: string): string | null {
+  let current = path.resolve(absolute);
+  const chain: string[] = [];
+  for (;;) {
+    chain.push(current);
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  for (const candidate of chain.reverse()) {
+    try {
+      realpathSync(candidate);
+    } catch {
+      return danglingLinkTarget(candidate) === null ? null : candidate;
+    }
+  }
+  return null;
 }
 
 /** True when `child` is `root` or inside it, compared by whole path components (`/a/b-evil` is not inside `/a/b`). */

@@ -26,7 +26,7 @@ export interface BashToolOptions {
 /**
  * Runs one program from the workspace. The command line is split into argv words and started
  * without a shell, inside the workspace, with a timeout. Arguments that name paths outside the
- * workspace (absolute, `..`, or `--opt=/path`) are refused. This confines paths the model spells
+ * workspace (absolute, `..`, `--opt=/path`, or attached as in `-t/path`) are refused. This confines paths the model spells
  * out; it is not a sandbox for what the program itself does.
  */
 export function bashTool(workspace: Workspace, options: BashToolOptions = {}): CodingToolDefinition {
@@ -49,11 +49,14 @@ export function bashTool(workspace: Workspace, options: BashToolOptions = {}): C
   });
 }
 
-/** Refuses a word that names a path outside the workspace: `/abs`, anything with `..`, `~`, or `--opt=<such>`. */
+/**
+ * Refuses a word that names a path outside the workspace: `/abs`, anything with `..`, or an option
+ * carrying such a value, whether separated by `=` (`--opt=/x`) or attached (`-t/x`, `-C../x`, `-xf/x`).
+ */
 function checkPathArgument(workspace: Workspace, word: string, cwd: string): void {
   const candidates = [word];
-  const eq = word.indexOf("=");
-  if (word.startsWith("-") && eq > 0) candidates.push(word.slice(eq + 1));
+  // An option's value may start at any character after the dash: every suffix is a candidate.
+  if (word.startsWith("-")) for (let i = 1; i < word.length; i++) candidates.push(word.slice(i));
   for (const candidate of candidates) {
     const looksLikePath = path.isAbsolute(candidate) || candidate.split(/[\\/]/).includes("..");
     if (looksLikePath && !workspace.contains(candidate, cwd)) {

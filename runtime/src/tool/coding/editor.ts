@@ -1,6 +1,8 @@
-import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { mkdir, stat, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { openConfined, openForWrite } from "./confinedFile.js";
 import { defineCodingTool, type CodingToolDefinition } from "./definition.js";
 import { failure, type Workspace } from "./workspace.js";
 
@@ -24,22 +26,42 @@ export function editorTool(workspace: Workspace): CodingToolDefinition {
       if (args.content === undefined) return failure("write needs content");
       const existed = await exists(target);
       await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, args.content, "utf8");
+      await writeWhole(await openForWrite(workspace, target, true), args.content);
       return { success: true, filePath: relative, bytes: Buffer.byteLength(args.content), created: !existed };
     }
     if (!args.oldString) return failure("edit needs a non-empty oldString");
     if (args.newString === undefined) return failure("edit needs newString");
-    const info = await stat(target);
-    if (info.size > MAX_FILE_BYTES) return failure(`File too large to edit (${info.size} bytes): ${args.filePath}`);
-    const text = await readFile(target, "utf8");
+    const handle = await openConfined(workspace, target, constants.O_RDWR);
+    let text: string;
+    try {
+      const info = await handle.stat();
+      if (info.size > MAX_FILE_BYTES) return failure(`File too large to edit (${info.size} bytes): ${args.filePath}`);
+      text = await handle.readFile("utf8");
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
     const count = text.split(args.oldString).length - 1;
-    if (count === 0) return failure(`oldString not found in ${relative}`);
-    if (count > 1 && !args.replaceAll)
-      return failure(`oldString occurs ${count} times in ${relative}; pass replaceAll or a longer oldString`);
+    if (count === 0 || (count > 1 && !args.replaceAll)) {
+      await handle.close();
+      return count === 0
+        ? failure(`oldString not found in ${relative}`)
+        : failure(`oldString occurs ${count} times in ${relative}; pass replaceAll or a longer oldString`);
+    }
     const updated = args.replaceAll ? text.split(args.oldString).join(args.newString) : text.replace(args.oldString, () => args.newString!);
-    await writeFile(target, updated, "utf8");
+    await writeWhole(handle, updated);
     return { success: true, filePath: relative, replacements: args.replaceAll ? count : 1 };
   });
+}
+
+/** Replaces the whole content through the checked descriptor, then closes it. */
+async function writeWhole(handle: FileHandle, content: string): Promise<void> {
+  try {
+    await handle.truncate(0);
+    await handle.write(content, 0, "utf8");
+  } finally {
+    await handle.close();
+  }
 }
 
 async function exists(target: string): Promise<boolean> {

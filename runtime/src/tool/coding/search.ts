@@ -1,8 +1,9 @@
-import type { Dirent } from "node:fs";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { constants, type Dirent } from "node:fs";
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { fnmatch } from "../fnmatch.js";
+import { openConfined } from "./confinedFile.js";
 import { defineCodingTool, type CodingToolDefinition } from "./definition.js";
 import { failure, type Workspace } from "./workspace.js";
 
@@ -51,7 +52,7 @@ export function searchTool(workspace: Workspace): CodingToolDefinition {
           truncated = true;
           break;
         }
-        const found = await searchFile(file, regex, workspace.relative(file), limit - matches.length);
+        const found = await searchFile(workspace, file, regex, workspace.relative(file), limit - matches.length);
         matches.push(...found.matches);
         if (found.more || matches.length >= limit) {
           truncated = true; // the limit was reached; more matches may exist
@@ -87,12 +88,24 @@ async function* walk(start: string): AsyncGenerator<string> {
   }
 }
 
-async function searchFile(file: string, regex: RegExp, relative: string, room: number): Promise<{ matches: Match[]; more: boolean }> {
+async function searchFile(
+  workspace: Workspace,
+  file: string,
+  regex: RegExp,
+  relative: string,
+  room: number,
+): Promise<{ matches: Match[]; more: boolean }> {
   const matches: Match[] = [];
   let bytes: Buffer;
   try {
-    if ((await stat(file)).size > MAX_FILE_BYTES) return { matches, more: false };
-    bytes = await readFile(file);
+    // Opened and checked like the reader's files, so a file swapped for a link mid-walk is skipped.
+    const handle = await openConfined(workspace, file, constants.O_RDONLY);
+    try {
+      if ((await handle.stat()).size > MAX_FILE_BYTES) return { matches, more: false };
+      bytes = await handle.readFile();
+    } finally {
+      await handle.close();
+    }
   } catch {
     return { matches, more: false };
   }

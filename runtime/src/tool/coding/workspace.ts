@@ -1,5 +1,5 @@
 import path from "node:path";
-import { isWithin, resolveLoose } from "../paths.js";
+import { danglingLinkIn, isWithin, resolveLoose } from "../paths.js";
 
 /** A path that leaves the workspace. Tools turn it into a `{ success: false, error }` result. */
 export class OutsideWorkspaceError extends Error {
@@ -7,8 +7,9 @@ export class OutsideWorkspaceError extends Error {
 }
 
 /**
- * The root every coding tool is confined to. Paths are resolved through symlinks before the
- * containment check, so a link pointing outside does not open a way out.
+ * The root every coding tool is confined to. Paths are resolved through every existing symlink,
+ * including a dangling last one, before the containment check, and dangling links are refused;
+ * the tools then re-check the opened descriptor (see confinedFile.ts) to close the swap race.
  */
 export class Workspace {
   readonly root: string;
@@ -19,8 +20,11 @@ export class Workspace {
 
   /** The absolute, symlink-resolved path of `target` (relative paths start at the root); throws when it is outside. */
   resolve(target: string, base: string = this.root): string {
-    const resolved = resolveLoose(path.resolve(base, target));
+    const absolute = path.resolve(base, target);
+    const resolved = resolveLoose(absolute);
     if (!isWithin(resolved, this.root)) throw new OutsideWorkspaceError(`Path is outside the workspace: ${target}`);
+    // A dangling link inside could be re-pointed anywhere before the write; refuse it outright.
+    if (danglingLinkIn(absolute) !== null) throw new OutsideWorkspaceError(`Path goes through a dangling symlink: ${target}`);
     return resolved;
   }
 
