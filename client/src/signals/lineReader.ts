@@ -4,12 +4,17 @@
  * grows past the limit is discarded up to its newline and reported once.
  */
 export class LineReader {
-  readonly #maxBytes: number;
+  #maxBytes: number;
   #pending: Buffer[] = [];
   #pendingBytes = 0;
   #discarding = false;
 
   constructor(maxBytes: number) {
+    this.#maxBytes = maxBytes;
+  }
+
+  /** Changes the bound for the line being read and those after it (a greeted peer gets a larger one). */
+  setMaxBytes(maxBytes: number): void {
     this.#maxBytes = maxBytes;
   }
 

@@ -28,34 +28,61 @@ export interface LiveServerEvents {
 
 /** Counts of what was refused, for the output channel and for tests. */
 export interface LiveServerStats {
+  /** Connections closed because their first line was not a valid hello with the token. */
   rejectedConnections: number;
+  /** Connections closed because no hello arrived within `helloTimeoutMs`. */
+  helloTimeouts: number;
+  /** Connections refused at once because `maxConnections` were already open. */
+  refusedConnections: number;
   malformedLines: number;
   oversizedLines: number;
 }
 
+/** Bounds on what one editor spends on its socket; every field has a default. */
+export interface LiveServerLimits {
+  /** A connection that has not sent a valid hello by then is closed (default 5 s). */
+  helloTimeoutMs?: number;
+  /** The longest line buffered before the hello; a longer one closes the connection (default 4 KiB). */
+  maxHelloBytes?: number;
+  /** The longest line buffered after the hello; a longer one is skipped (default 64 KiB, the frame limit). */
+  maxLineBytes?: number;
+  /** Open connections at most; more are closed on arrival (default 64). */
+  maxConnections?: number;
+}
+
+export const DEFAULT_LIVE_SERVER_LIMITS: Readonly<Required<LiveServerLimits>> = {
+  helloTimeoutMs: 5_000,
+  maxHelloBytes: 4 * 1024,
+  maxLineBytes: MAX_FRAME_BYTES,
+  maxConnections: 64,
+};
+
 /**
  * The editor's end of the live-signal stream: a Unix socket in a private (0700) temporary
  * folder, or a named pipe on Windows. A connection must open with a `hello` carrying the
- * token; otherwise it is closed and nothing it sent is used. After that, each line is validated
- * on its own: an oversized or malformed line is counted and skipped, never fatal.
+ * token within a few seconds, in a short line; otherwise it is closed and nothing it sent is
+ * used. After that, each line is validated on its own: an oversized or malformed line is counted
+ * and skipped, never fatal. Open connections are bounded too; everything refused is counted.
  */
 export class LiveServer {
   readonly endpoint: string;
   readonly token: string;
-  readonly stats: LiveServerStats = { rejectedConnections: 0, malformedLines: 0, oversizedLines: 0 };
+  readonly stats: LiveServerStats = { rejectedConnections: 0, helloTimeouts: 0, refusedConnections: 0, malformedLines: 0, oversizedLines: 0 };
+  readonly limits: Readonly<Required<LiveServerLimits>>;
   readonly #server: net.Server;
   readonly #folder: string | null;
   readonly #sockets = new Set<net.Socket>();
   #nextConnectionId = 1;
 
-  private constructor(server: net.Server, endpoint: string, folder: string | null, token: string) {
+  private constructor(server: net.Server, endpoint: string, folder: string | null, token: string, limits: Required<LiveServerLimits>) {
+    this.limits = limits;
     this.#server = server;
     this.endpoint = endpoint;
     this.#folder = folder;
     this.token = token;
   }
 
-  static async start(events: LiveServerEvents): Promise<LiveServer> {
+  static async start(events: LiveServerEvents, limits: LiveServerLimits = {}): Promise<LiveServer> {
     const token = randomBytes(16).toString("hex");
     const folder = process.platform === "win32" ? null : mkdtempSync(join(tmpdir(), "hooklens-"));
     const endpoint = folder ? join(folder, "live.sock") : `\\\\.\\pipe\\hooklens-${randomBytes(8).toString("hex")}`;
@@ -68,7 +95,7 @@ export class LiveServer {
         resolve();
       });
     });
-    live = new LiveServer(server, endpoint, folder, token);
+    live = new LiveServer(server, endpoint, folder, token, { ...DEFAULT_LIVE_SERVER_LIMITS, ...definedOnly(limits) });
     return live;
   }
 
@@ -84,9 +111,20 @@ export class LiveServer {
   }
 
   #accept(socket: net.Socket, events: LiveServerEvents): void {
+    if (this.#sockets.size >= this.limits.maxConnections) {
+      this.stats.refusedConnections++;
+      socket.destroy();
+      return;
+    }
     this.#sockets.add(socket);
-    const reader = new LineReader(MAX_FRAME_BYTES);
+    const reader = new LineReader(this.limits.maxHelloBytes);
     let peer: LivePeer | null = null;
+    const helloTimer = setTimeout(() => {
+      if (peer !== null || socket.destroyed) return;
+      this.stats.helloTimeouts++;
+      socket.destroy();
+    }, this.limits.helloTimeoutMs);
+    helloTimer.unref();
     socket.on("data", (chunk: Buffer) =>
       reader.push(
         chunk,
@@ -94,8 +132,11 @@ export class LiveServer {
           if (socket.destroyed) return;
           if (peer === null) {
             peer = this.#greet(line);
-            if (peer) events.onFrame(peer, peer.hello);
-            else {
+            if (peer) {
+              clearTimeout(helloTimer);
+              reader.setMaxBytes(this.limits.maxLineBytes);
+              events.onFrame(peer, peer.hello);
+            } else {
               this.stats.rejectedConnections++;
               socket.destroy();
             }
@@ -119,6 +160,7 @@ export class LiveServer {
     );
     socket.on("error", () => socket.destroy());
     socket.on("close", () => {
+      clearTimeout(helloTimer);
       this.#sockets.delete(socket);
       if (peer) events.onDisconnect?.(peer);
     });
@@ -129,6 +171,10 @@ export class LiveServer {
     if (!parsed.success || !sameToken(parsed.data.token, this.token)) return null;
     return { connectionId: this.#nextConnectionId++, hello: parsed.data };
   }
+}
+
+function definedOnly(limits: LiveServerLimits): LiveServerLimits {
+  return Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined));
 }
 
 function parseFrame(line: string): LiveFrame | null {

@@ -25,15 +25,40 @@ export interface LiveRun {
   sessions: Map<string, LiveSession>;
 }
 
+/** Bounds on what the store keeps; every field has a default. */
+export interface SignalStoreLimits {
+  /** Runs kept; beyond this the oldest ended runs are evicted (default 100). Connected runs stay. */
+  maxRuns?: number;
+  /** Sessions kept per run; beyond this the run's oldest session is evicted (default 1,000). */
+  maxSessionsPerRun?: number;
+}
+
+export const DEFAULT_SIGNAL_STORE_LIMITS: Readonly<Required<SignalStoreLimits>> = { maxRuns: 100, maxSessionsPerRun: 1_000 };
+
+/** What the store evicted to stay within its limits. */
+export interface SignalStoreStats {
+  evictedRuns: number;
+  evictedSessions: number;
+}
+
 /**
  * What the signals view shows: program runs → sessions → signals, in arrival order. Plain data
  * with a change callback, so it is tested without VS Code and read by the e2e suite.
  */
 export class SignalStore {
   readonly #runs = new Map<number, LiveRun>();
+  readonly limits: Readonly<Required<SignalStoreLimits>>;
+  readonly stats: SignalStoreStats = { evictedRuns: 0, evictedSessions: 0 };
   readonly #listeners = new Set<() => void>();
   /** Recordings get negative ids, so they never collide with a connection's. */
   #lastRecordingId = 0;
+
+  constructor(limits: SignalStoreLimits = {}) {
+    this.limits = {
+      maxRuns: limits.maxRuns ?? DEFAULT_SIGNAL_STORE_LIMITS.maxRuns,
+      maxSessionsPerRun: limits.maxSessionsPerRun ?? DEFAULT_SIGNAL_STORE_LIMITS.maxSessionsPerRun,
+    };
+  }
 
   handleFrame(peer: LivePeer, frame: LiveFrame): void {
     const run = this.#runFor(peer);
@@ -42,7 +67,10 @@ export class SignalStore {
         break;
       case "signal": {
         let session = run.sessions.get(frame.sessionId);
-        if (!session) run.sessions.set(frame.sessionId, (session = { sessionId: frame.sessionId, signals: [], evicted: 0 }));
+        if (!session) {
+          run.sessions.set(frame.sessionId, (session = { sessionId: frame.sessionId, signals: [], evicted: 0 }));
+          this.#boundSessions(run);
+        }
         session.signals.push(frame);
         if (session.signals.length > MAX_SIGNALS_PER_SESSION) {
           session.signals.shift();
@@ -80,6 +108,7 @@ export class SignalStore {
       sessions: new Map([[sessionId, session]]),
     };
     this.#runs.set(run.connectionId, run);
+    this.#boundRuns(run);
     this.#changed();
     return run;
   }
@@ -124,8 +153,30 @@ export class SignalStore {
     if (!run) {
       run = { connectionId: peer.connectionId, pid: peer.hello.pid, title: peer.hello.title, connected: true, recordedFrom: null, dropped: 0, sessions: new Map() };
       this.#runs.set(peer.connectionId, run);
+      this.#boundRuns(run);
     }
     return run;
+  }
+
+  /** Evicts the oldest ended runs (Map order is arrival order), never `added`, until at most `maxRuns` remain. */
+  #boundRuns(added: LiveRun): void {
+    let excess = this.#runs.size - this.limits.maxRuns;
+    for (const [id, run] of this.#runs) {
+      if (excess <= 0) return;
+      if (run.connected || run === added) continue;
+      this.#runs.delete(id);
+      this.stats.evictedRuns++;
+      excess--;
+    }
+  }
+
+  /** Evicts a run's oldest sessions until at most `maxSessionsPerRun` remain. */
+  #boundSessions(run: LiveRun): void {
+    for (const id of run.sessions.keys()) {
+      if (run.sessions.size <= this.limits.maxSessionsPerRun) return;
+      run.sessions.delete(id);
+      this.stats.evictedSessions++;
+    }
   }
 
   #changed(): void {

@@ -1,0 +1,136 @@
+import net from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { LIVE_PROTOCOL_VERSION, LiveConnection, parseLiveEnv, type SignalFrame } from "@hooklens/runtime/live";
+import { LiveServer, type LiveServerLimits } from "../../client/src/signals/liveServer.js";
+import { SignalStore, type SignalStoreLimits } from "../../client/src/signals/signalStore.js";
+
+let server: LiveServer | undefined;
+const clients: net.Socket[] = [];
+afterEach(async () => {
+  for (const socket of clients.splice(0)) socket.destroy();
+  await server?.close();
+  server = undefined;
+});
+
+async function start(limits: LiveServerLimits = {}, storeLimits: SignalStoreLimits = {}): Promise<{ live: LiveServer; store: SignalStore }> {
+  const store = new SignalStore(storeLimits);
+  server = await LiveServer.start({ onFrame: (peer, frame) => store.handleFrame(peer, frame), onDisconnect: (peer) => store.disconnect(peer) }, limits);
+  return { live: server, store };
+}
+
+/** A hostile client: connects, writes what it is given, never reads; resolves when the server closes it. */
+function connect(endpoint: string): { socket: net.Socket; connected: Promise<void>; closed: Promise<void> } {
+  const socket = net.createConnection(endpoint);
+  clients.push(socket);
+  socket.on("error", () => undefined);
+  return {
+    socket,
+    connected: new Promise((resolve) => socket.once("connect", () => resolve())),
+    closed: new Promise((resolve) => socket.once("close", () => resolve())),
+  };
+}
+
+const hello = (token: string, title = "hostile") =>
+  JSON.stringify({ type: "hello", protocol: LIVE_PROTOCOL_VERSION, token, pid: 42, title }) + "\n";
+
+function signal(n: number, sessionId: string): SignalFrame {
+  return { type: "signal", sessionId, branchId: null, id: `id-${n}`, kind: "HookSignal", createdAt: 1_700_000_000 + n, payload: { n } };
+}
+
+function until(store: SignalStore, predicate: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (predicate()) return resolve();
+    const off = store.onDidChange(() => {
+      if (predicate()) {
+        off();
+        resolve();
+      }
+    });
+  });
+}
+
+describe("the live socket server against hostile clients", () => {
+  it("closes a connection that never says hello once the hello timeout passes, and counts it", async () => {
+    const { live } = await start({ helloTimeoutMs: 100 });
+    const silent = connect(live.endpoint);
+    await silent.closed;
+    expect(live.stats.helloTimeouts).toBe(1);
+  });
+
+  it("a greeted connection outlives the hello timeout", async () => {
+    const { live, store } = await start({ helloTimeoutMs: 100 });
+    const client = connect(live.endpoint);
+    await client.connected;
+    client.socket.write(hello(live.token));
+    await until(store, () => store.runs().length === 1);
+    // Wait past the timeout by a real round trip that itself takes longer than it, then prove the connection still works.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    client.socket.write(JSON.stringify(signal(1, "s")) + "\n");
+    await until(store, () => store.signalCount() === 1);
+    expect(live.stats.helloTimeouts).toBe(0);
+    expect(client.socket.destroyed).toBe(false);
+  });
+
+  it("closes a connection that sends a long line without a newline before its hello, holding at most the hello bound", async () => {
+    const { live } = await start({ helloTimeoutMs: 60_000, maxHelloBytes: 1024 });
+    const client = connect(live.endpoint);
+    await client.connected;
+    client.socket.write("x".repeat(32 * 1024)); // below the 64 KiB frame limit, no newline
+    await client.closed;
+    expect(live.stats.oversizedLines).toBe(1);
+    expect(live.stats.rejectedConnections).toBe(1);
+  });
+
+  it("refuses connections beyond maxConnections at once, counts them, and accepts again when one closes", async () => {
+    const { live, store } = await start({ helloTimeoutMs: 60_000, maxConnections: 3 });
+    const held = Array.from({ length: 3 }, () => connect(live.endpoint));
+    await Promise.all(held.map((client) => client.connected));
+    // Greet them, so the server has surely accepted all three before the extra ones arrive.
+    for (const [i, client] of held.entries()) client.socket.write(hello(live.token, `held-${i}`));
+    await until(store, () => store.runs().length === 3);
+    const extra = [connect(live.endpoint), connect(live.endpoint)];
+    await Promise.all(extra.map((client) => client.closed));
+    expect(live.stats.refusedConnections).toBe(2);
+    held[0]!.socket.destroy();
+    await until(store, () => store.runs().some((run) => !run.connected));
+    const again = connect(live.endpoint);
+    await again.connected;
+    again.socket.write(hello(live.token, "again"));
+    await until(store, () => store.runs().some((run) => run.title === "again"));
+    expect(live.stats.refusedConnections).toBe(2);
+  });
+
+  it("keeps at most maxSessionsPerRun sessions of a run, evicting the oldest and counting them", async () => {
+    const { live, store } = await start({}, { maxSessionsPerRun: 10 });
+    const client = connect(live.endpoint);
+    await client.connected;
+    client.socket.write(hello(live.token));
+    for (let i = 0; i < 50; i++) client.socket.write(JSON.stringify(signal(i, `session-${i}`)) + "\n");
+    await until(store, () => store.stats.evictedSessions === 40);
+    const [run] = store.runs();
+    expect([...run!.sessions.keys()]).toEqual(Array.from({ length: 10 }, (_, i) => `session-${40 + i}`));
+  });
+
+  it("keeps at most maxRuns runs, evicting the oldest ended ones and never a connected one", async () => {
+    const { live, store } = await start({}, { maxRuns: 3 });
+    const connected = new LiveConnection(parseLiveEnv(live.environmentValue)!, "still-running");
+    connected.send(signal(0, "s"));
+    await until(store, () => store.signalCount() === 1);
+    for (let i = 1; i <= 5; i++) {
+      const ended = new LiveConnection(parseLiveEnv(live.environmentValue)!, `ended-${i}`);
+      ended.send(signal(i, "s"));
+      await ended.close();
+      await until(store, () => store.runs().some((run) => run.title === `ended-${i}` && !run.connected));
+    }
+    expect(store.runs().map((run) => run.title)).toEqual(["still-running", "ended-4", "ended-5"]);
+    expect(store.stats.evictedRuns).toBe(3);
+    await connected.close();
+  });
+
+  it("records opened from files count against maxRuns too, and the one just opened is kept", () => {
+    const store = new SignalStore({ maxRuns: 2 });
+    for (let i = 0; i < 4; i++) store.addRecordedSession(`/tmp/r${i}.sqlite`, `session-${i}`, [signal(i, `session-${i}`)]);
+    expect(store.runs().map((run) => run.recordedFrom)).toEqual(["/tmp/r2.sqlite", "/tmp/r3.sqlite"]);
+    expect(store.stats.evictedRuns).toBe(2);
+  });
+});
