@@ -3,6 +3,7 @@ import { dirname, resolve } from "node:path";
 import { closeAtExit, forgetAtExit } from "../closeAtExit.js";
 import { loadSqliteDriver, type SqliteDatabase, type SqliteStatement } from "./sqliteDriver.js";
 import { classifySqliteError, isBusyError } from "./sqliteErrors.js";
+import { breakStaleLock, registerLockOwner } from "./lockOwners.js";
 import { SignalStoreClosedError, SignalStoreMissingError, SignalStoreUnwritableError } from "../errors.js";
 import { ensureSchema, inspectSchema } from "./sqliteSchema.js";
 import type { RecordedSession, SessionSignalRecord, SignalStore } from "../signalStore.js";
@@ -47,9 +48,18 @@ export class SqliteSignalStore implements SignalStore {
   /** False for a read-only open of an empty file: there is nothing to read yet. */
   readonly #hasSchema: boolean;
   #closed = false;
+  /** Removes this process from the file's registered lock owners (see lockOwners.ts). */
+  readonly #unregisterOwner: () => void;
 
-  private constructor(path: string, db: SqliteDatabase, options: Required<SqliteSignalStoreOptions>, hasSchema: boolean) {
+  private constructor(
+    path: string,
+    db: SqliteDatabase,
+    options: Required<SqliteSignalStoreOptions>,
+    hasSchema: boolean,
+    unregisterOwner: () => void,
+  ) {
     this.path = path;
+    this.#unregisterOwner = unregisterOwner;
     this.readOnly = options.readOnly;
     this.#db = db;
     this.#busyTimeoutMs = options.busyTimeoutMs;
@@ -82,13 +92,17 @@ export class SqliteSignalStore implements SignalStore {
     if (settings.readOnly && !existsSync(full)) throw new SignalStoreMissingError(full, `no signal database at ${full}`);
     if (!settings.readOnly) makeParentFolder(full);
     const openDatabase = await loadSqliteDriver();
+    // Registered before the first lock, so a breaker in another process sees this one as alive.
+    const unregisterOwner = registerLockOwner(full);
     let db: SqliteDatabase;
     try {
       db = openDatabase(full, { readOnly: settings.readOnly });
     } catch (error) {
+      unregisterOwner();
       throw classifySqliteError(error, full, "opening it");
     }
     try {
+      breakStaleLock(full);
       db.exec(`PRAGMA busy_timeout = ${settings.busyTimeoutMs}`);
       const hasSchema = settings.readOnly ? inspectSchema(db, full) === "current" : (ensureSchema(db, full), true);
       if (!settings.readOnly) {
@@ -97,11 +111,12 @@ export class SqliteSignalStore implements SignalStore {
         // Truncating the journal instead of deleting it saves a file create and delete per batch.
         db.exec("PRAGMA journal_mode = TRUNCATE");
       }
-      const store = new SqliteSignalStore(full, db, settings, hasSchema);
+      const store = new SqliteSignalStore(full, db, settings, hasSchema, unregisterOwner);
       closeAtExit(store);
       return store;
     } catch (error) {
       db.close();
+      unregisterOwner();
       throw classifySqliteError(error, full, "opening it");
     }
   }
@@ -169,6 +184,7 @@ export class SqliteSignalStore implements SignalStore {
     try {
       this.#admission.queueMarkers(this.#rows);
       if (this.#queue.pending > 0) {
+        breakStaleLock(this.path);
         this.#db.exec(`PRAGMA busy_timeout = ${this.#busyTimeoutMs}`);
         this.#queue.drainNow();
       }
@@ -177,10 +193,12 @@ export class SqliteSignalStore implements SignalStore {
       this.#insert?.finalize();
       this.#insert = null;
       this.#db.close();
+      this.#unregisterOwner();
     }
   }
 
-  #write(batch: readonly SignalRow[]): boolean {
+  /** Commits `batch`; false when another process holds the lock (after breaking it once if its owner is dead). */
+  #write(batch: readonly SignalRow[], afterBreak = false): boolean {
     try {
       this.#db.exec("BEGIN IMMEDIATE");
       try {
@@ -193,7 +211,7 @@ export class SqliteSignalStore implements SignalStore {
       }
       return true;
     } catch (error) {
-      if (isBusyError(error)) return false;
+      if (isBusyError(error)) return !afterBreak && breakStaleLock(this.path) ? this.#write(batch, true) : false;
       throw classifySqliteError(error, this.path, "writing signals");
     }
   }
@@ -205,6 +223,7 @@ export class SqliteSignalStore implements SignalStore {
     if (!this.readOnly) this.#db.exec(`PRAGMA busy_timeout = ${this.#busyTimeoutMs}`);
     try {
       // Reads see this store's own queued writes.
+      breakStaleLock(this.path);
       if (!this.readOnly) this.#queue.drainNow();
       return query();
     } catch (error) {
