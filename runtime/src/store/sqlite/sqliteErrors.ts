@@ -22,7 +22,7 @@ export function classifySqliteError(error: unknown, path: string, doing: string)
   if (BUSY.test(message)) {
     return new SignalStoreLockedError(
       path,
-      `${path} stayed locked by another process while ${doing}; if no HookLens program is running, remove the stale lock folder ${path}.lock`,
+      `${path} stayed locked by another process while ${doing}; a lock left by a HookLens process that has exited is removed automatically, so a program still using the file (or one HookLens cannot see) holds ${path}.lock`,
       { cause: error },
     );
   }
