@@ -1,4 +1,5 @@
 import type { SourceFile } from "ts-morph";
+import { noticesFor } from "./notices.js";
 import { ALL_RULES } from "./rules/index.js";
 import { RuntimeResolver } from "./runtimeResolver.js";
 import { removeSuppressed } from "./suppressions.js";
@@ -13,6 +14,8 @@ export interface AnalysisNotice {
   message: string;
   start: number;
   end: number;
+  /** For "rules-failed": the codes of the rules that threw. */
+  rules?: string[];
 }
 
 export interface AnalysisResult {
@@ -51,5 +54,5 @@ export function analyzeSourceFile(sourceFile: SourceFile, options: AnalyzeOption
   }
   findings.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code));
   // Applied here, once, so the editor and the CLI honour the same hooklens-disable comments.
-  return { findings: removeSuppressed(findings, sourceFile.compilerNode), failures, notices: [] };
+  return { findings: removeSuppressed(findings, sourceFile.compilerNode), failures, notices: noticesFor(sourceFile, failures) };
 }

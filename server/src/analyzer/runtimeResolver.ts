@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { HookPoint } from "@hooklens/runtime";
 import { importedNames, leftmostIdentifier } from "./importedNames.js";
-import { Node, type Expression, type SourceFile, type Symbol as MorphSymbol, type TypeChecker, type ts } from "ts-morph";
+import { Node, type ExportDeclaration, type Expression, type ImportDeclaration, type StringLiteral, type SourceFile, type Symbol as MorphSymbol, type TypeChecker, type ts } from "ts-morph";
 
 export const RUNTIME_PACKAGE = "@hooklens/runtime";
 
@@ -122,7 +122,7 @@ export class RuntimeResolver {
     const declaration = symbol?.getDeclarations()[0];
     if (!declaration || !Node.isNamespaceImport(declaration)) return false;
     const specifier = declaration.getParentOrThrow().getParentOrThrow();
-    return Node.isImportDeclaration(specifier) && isRuntimeSpecifier(specifier.getModuleSpecifierValue());
+    return Node.isImportDeclaration(specifier) && isRuntimeSpecifier(moduleNamedBy(specifier) ?? "");
   }
 
   #constructedWith(expression: Expression): Node | null {
@@ -164,21 +164,36 @@ export class RuntimeResolver {
   }
 }
 
-function isRuntimeSpecifier(specifier: string): boolean {
+/** Whether a module specifier names the runtime or one of its subpaths. */
+export function isRuntimeSpecifier(specifier: string): boolean {
   return specifier === RUNTIME_PACKAGE || specifier.startsWith(`${RUNTIME_PACKAGE}/`);
 }
 
 /** For an import or re-export specifier: the module it names and the exported name it takes. */
 function importedFrom(declaration: Node): { module: string; name: string } | null {
   if (Node.isImportSpecifier(declaration)) {
-    const module = declaration.getImportDeclaration().getModuleSpecifierValue();
-    return { module, name: declaration.getName() };
+    const module = moduleNamedBy(declaration.getImportDeclaration());
+    return module ? { module, name: declaration.getName() } : null;
   }
   if (Node.isExportSpecifier(declaration)) {
-    const module = declaration.getExportDeclaration().getModuleSpecifierValue();
+    const module = moduleNamedBy(declaration.getExportDeclaration());
     return module ? { module, name: declaration.getName() } : null;
   }
   return null;
+}
+
+/**
+ * The string literal naming the module of an import or export declaration, if it has one. While the
+ * user types, the parser can take an unfinished `import {` together with the next line, leaving
+ * something else where the specifier belongs (ts-morph's getModuleSpecifier throws on that).
+ */
+export function moduleSpecifierLiteral(declaration: ImportDeclaration | ExportDeclaration): StringLiteral | undefined {
+  const specifier: Node | undefined = declaration.getNodeProperty("moduleSpecifier");
+  return specifier && Node.isStringLiteral(specifier) ? specifier : undefined;
+}
+
+function moduleNamedBy(declaration: ImportDeclaration | ExportDeclaration): string | null {
+  return moduleSpecifierLiteral(declaration)?.getLiteralValue() ?? null;
 }
 
 function isErrorType(type: ts.Type): boolean {

@@ -1,0 +1,88 @@
+import { Node, SyntaxKind, type SourceFile, type StringLiteral, type ts } from "ts-morph";
+import type { AnalysisNotice } from "./analyze.js";
+import { isRuntimeSpecifier, moduleSpecifierLiteral } from "./runtimeResolver.js";
+
+/**
+ * Everything that kept one analysis from being complete. Notices point at the runtime import when
+ * the file has one (the editor shows them there); a syntax error without such an import points at
+ * the error itself. Only a file that imports the runtime costs a type-checker question (is the
+ * import resolved?); the rest is read from the parse tree.
+ */
+export function noticesFor(sourceFile: SourceFile, failures: readonly { code: string; error: unknown }[]): AnalysisNotice[] {
+  const notices: AnalysisNotice[] = [];
+  const runtimeImports = runtimeImportLiterals(sourceFile);
+  const anchor = runtimeImports[0] ? rangeOf(runtimeImports[0].getParent() ?? runtimeImports[0]) : undefined;
+  const syntaxErrors = parseDiagnosticsOf(sourceFile);
+  if (syntaxErrors.length > 0) {
+    const first = syntaxErrors[0]!;
+    const { line } = sourceFile.getLineAndColumnAtPos(first.start);
+    const count = syntaxErrors.length === 1 ? "a syntax error" : `${syntaxErrors.length} syntax errors`;
+    notices.push({
+      kind: "syntax-errors",
+      message: `Not fully analysed: ${count} (line ${line}: ${flatten(first.messageText)}); findings may be missing.`,
+      ...(anchor ?? { start: first.start, end: first.start + first.length }),
+    });
+  }
+  const unresolved = runtimeImports.find((literal) => literal.getSymbol() === undefined);
+  if (unresolved) {
+    notices.push({
+      kind: "runtime-unresolved",
+      message: `Not fully analysed: "${unresolved.getLiteralValue()}" cannot be resolved from this file (not installed?); rules that need its types may miss problems.`,
+      ...rangeOf(unresolved.getParent() ?? unresolved),
+    });
+  }
+  if (failures.length > 0) {
+    const codes = failures.map((f) => f.code);
+    const reason = failures[0]!.error instanceof Error ? (failures[0]!.error as Error).message : String(failures[0]!.error);
+    notices.push({
+      kind: "rules-failed",
+      message: `Not fully analysed: rule${codes.length === 1 ? "" : "s"} ${codes.join(", ")} failed on this file (${reason}).`,
+      rules: codes,
+      ...(anchor ?? { start: 0, end: 0 }),
+    });
+  }
+  return notices;
+}
+
+/** Module specifiers naming the runtime in top-level imports, re-exports and `require` declarations. */
+function runtimeImportLiterals(sourceFile: SourceFile): StringLiteral[] {
+  const literals: StringLiteral[] = [];
+  const consider = (node: Node | undefined): void => {
+    if (node && Node.isStringLiteral(node) && isRuntimeSpecifier(node.getLiteralValue())) literals.push(node);
+  };
+  for (const statement of sourceFile.getStatements()) {
+    if (Node.isImportDeclaration(statement) || Node.isExportDeclaration(statement)) consider(moduleSpecifierLiteral(statement));
+    else if (Node.isImportEqualsDeclaration(statement)) {
+      const reference = statement.getModuleReference();
+      if (Node.isExternalModuleReference(reference)) consider(reference.getExpression());
+    } else if (Node.isVariableStatement(statement)) {
+      for (const declaration of statement.getDeclarations()) {
+        const initializer = declaration.getInitializer();
+        if (Node.isCallExpression(initializer) && initializer.getExpression().getText() === "require") {
+          consider(initializer.getArguments()[0]);
+        }
+      }
+    }
+  }
+  return literals;
+}
+
+/**
+ * The parser's own diagnostics. TypeScript keeps them on the source file it parsed; reading them
+ * there avoids building a program (which `getSyntacticDiagnostics` would) for a file that
+ * otherwise needs no type checker.
+ */
+function parseDiagnosticsOf(sourceFile: SourceFile): readonly ts.DiagnosticWithLocation[] {
+  const parsed = sourceFile.compilerNode as ts.SourceFile & { parseDiagnostics?: readonly ts.DiagnosticWithLocation[] };
+  return parsed.parseDiagnostics ?? [];
+}
+
+function rangeOf(node: Node): { start: number; end: number } {
+  // The declaration without its trailing statement: `import { x } from "…"`.
+  const target = node.getKind() === SyntaxKind.ExternalModuleReference ? node.getParentOrThrow() : node;
+  return { start: target.getStart(), end: target.getEnd() };
+}
+
+function flatten(message: string | ts.DiagnosticMessageChain): string {
+  return typeof message === "string" ? message : message.messageText;
+}
