@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { AnalysisProject } from "../../server/src/analyzer/project.js";
+import { dormantHookPoint } from "../../server/src/analyzer/rules/hl001DormantHookPoint.js";
+import type { Rule } from "../../server/src/analyzer/types.js";
+import { unreadableFileNotice } from "../../server/src/analyzer/unreadableFile.js";
+import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
+
+let fixture: Fixture | undefined;
+afterEach(() => fixture?.dispose());
+
+const IMPORT = `import { hook } from "@hooklens/runtime";`;
+
+function analyze(text: string, options: { runtime?: "resolved" | "missing"; rules?: Rule[] } = {}) {
+  fixture = createFixture(options.runtime);
+  const file = fixture.write("main.ts", text);
+  return new AnalysisProject(fixture.dir).analyze(file, options.rules ? { rules: options.rules } : {});
+}
+
+describe("analysis notices: a file that was not fully analysed says so", () => {
+  it("a clean, complete file has no notice", () => {
+    expect(analyze(`${IMPORT}\nexport const h = hook("tool.post")(() => 1);\n`).notices).toEqual([]);
+  });
+
+  it("syntax errors are counted, the first is quoted, and the notice sits on the runtime import", () => {
+    const text = `${IMPORT}\nexport const h = hook("tool.post")(() => 1) +;\nconst = 2;\n`;
+    const { notices } = analyze(text);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ kind: "syntax-errors", start: 0, end: IMPORT.length });
+    expect(notices[0]!.message).toMatch(/^Not fully analysed: \d+ syntax errors \(line 2: Expression expected\.\)/);
+  });
+
+  it("a syntax error in a file without a runtime import points at the error itself", () => {
+    const text = `export const x = (1;\n`;
+    const [notice] = analyze(text).notices;
+    expect(notice).toMatchObject({ kind: "syntax-errors" });
+    expect(text.slice(notice!.start, notice!.end)).toBe(";");
+  });
+
+  it("an unresolvable runtime import is reported on that import", () => {
+    const text = `import type { HookBus } from "react";\n${IMPORT}\nexport const h = hook("tool.post")(() => 1);\n`;
+    const { notices } = analyze(text, { runtime: "missing" });
+    expect(notices.map((n) => n.kind)).toEqual(["runtime-unresolved"]);
+    expect(text.slice(notices[0]!.start, notices[0]!.end)).toBe(IMPORT);
+    expect(notices[0]!.message).toContain(`"@hooklens/runtime" cannot be resolved`);
+  });
+
+  it("names the rules that failed and keeps the other rules' findings", () => {
+    const exploding = (code: string): Rule => ({ code, name: "explodes", defaultSeverity: "error", summary: "", check: () => { throw new Error("rule bug"); } });
+    const result = analyze(`${IMPORT}\nhook("api.pre_call")(() => 1);\n`, { rules: [exploding("HL901"), dormantHookPoint, exploding("HL902")] });
+    expect(result.findings.map((f) => f.code)).toEqual(["HL001"]);
+    expect(result.notices).toEqual([
+      { kind: "rules-failed", rules: ["HL901", "HL902"], start: 0, end: IMPORT.length, message: "Not fully analysed: rules HL901, HL902 failed on this file (rule bug)." },
+    ]);
+  });
+
+  // While typing, a new `import {` inside an import list leaves the names above it in a
+  // declaration without a module string; ts-morph's getModuleSpecifierValue then threw in the
+  // shared resolver and every rule that looked such a name up failed.
+  it.each([
+    [`import { Session } from "@hooklens/runt`],
+    [`import {`],
+  ])("an unfinished import line (%s) inside an import list makes no rule fail", (unfinished) => {
+    const text = `import {\n  HookBus,\n  HookRegistry,\n${unfinished}\n  HookPoint,\n  type StreamHandler,\n} from "@hooklens/runtime";\n` +
+      `const bus = new HookBus();\nbus.on(HookPoint.API_PRE_CALL, () => 1);\n` +
+      `const onChunk: StreamHandler = (chunk) => chunk;\nnew HookRegistry({ streamHandlers: { text: onChunk } });\n`;
+    const result = analyze(text);
+    expect(result.failures).toEqual([]);
+    expect(result.notices.map((n) => n.kind)).toEqual(["syntax-errors"]);
+  });
+
+  it("a file type the analyzer does not read, and a file the parser gave up on, are unsupported-file notices", () => {
+    expect(unreadableFileNotice("/x/component.vue")).toMatchObject({ kind: "unsupported-file", message: expect.stringContaining("not .vue") });
+    const overflow = unreadableFileNotice("/x/deep.ts", new RangeError("Maximum call stack size exceeded"));
+    expect(overflow.message).toContain("nesting too deep");
+  });
+});
