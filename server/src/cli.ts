@@ -2,19 +2,24 @@ import { parseArgs } from "node:util";
 import { RecordedDbError } from "./cli/recordedDb.js";
 import { sessionsCommand, type OutputFormat } from "./cli/sessions.js";
 import { showCommand } from "./cli/show.js";
-import { docsUrlResolver } from "./docsLinks.js";
+import type { CheckFormat } from "./cli/check/command.js";
 
-const USAGE = `Usage: hooklens check [paths...] [--format text|json] [--max-warnings N]
+const USAGE = `Usage: hooklens check [paths...] [--project tsconfig.json] [--format text|json|sarif]
+                      [--max-warnings N] [--allow-incomplete]
        hooklens sessions [--db path|postgres://…] [--format text|json]
        hooklens show <sessionId> [--db path|postgres://…] [--format text|json]
 
-check     analyses TypeScript and JavaScript files for misuse of @hooklens/runtime.
+check     analyses TypeScript and JavaScript files for misuse of @hooklens/runtime, printing each
+          file's findings as it is done. --project checks the files of that tsconfig with its
+          options (paths then narrow it). Rule levels come from the nearest hooklens.config.json.
 sessions  lists the sessions recorded in a signal database.
 show      prints one recorded session's signals in order.
 --db defaults to $HOOKLENS_DB, else .hooklens/signals.db under the current folder; a postgres:// or
 postgresql:// URL reads a PostgreSQL database (needs the pg package).
 Exit codes: 0 clean (or warnings within --max-warnings), 1 problems found, 2 usage or internal error
-(including a missing or unreadable database and an unknown session).`;
+(a missing path, tsconfig or database, a wrong config file, an unknown session), 3 no problems but
+some file not fully analysed (syntax errors, unresolved runtime, unreadable file, a failed rule)
+unless --allow-incomplete. Details: docs/cli.md.`;
 
 const COMMANDS = new Set(["check", "sessions", "show"]);
 
@@ -27,6 +32,8 @@ async function main(argv: string[]): Promise<number> {
       options: {
         format: { type: "string", default: "text" },
         "max-warnings": { type: "string" },
+        project: { type: "string" },
+        "allow-incomplete": { type: "boolean" },
         db: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
@@ -45,37 +52,30 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`hooklens: unknown command "${command}"\n${USAGE}\n`);
     return 2;
   }
-  if (values.format !== "text" && values.format !== "json") {
-    process.stderr.write(`hooklens: --format must be "text" or "json", got "${values.format}"\n`);
+  const formats = command === "check" ? ["text", "json", "sarif"] : ["text", "json"];
+  if (!formats.includes(values.format)) {
+    process.stderr.write(`hooklens: --format must be ${formats.map((f) => `"${f}"`).join(", ").replace(/, ([^,]*)$/, " or $1")}, got "${values.format}"\n`);
     return 2;
   }
-  if (command === "sessions" || command === "show") return recorded(command, paths, values.db, values.format);
+  if (command === "sessions" || command === "show") return recorded(command, paths, values.db, values.format as OutputFormat);
   const maxWarnings = values["max-warnings"] === undefined ? 0 : Number(values["max-warnings"]);
   if (!Number.isInteger(maxWarnings) || maxWarnings < 0) {
     process.stderr.write(`hooklens: --max-warnings must be a whole number, got "${values["max-warnings"]}"\n`);
     return 2;
   }
   // Loaded on demand: the analyzer pulls in ts-morph and TypeScript, which `sessions` and `show` never need.
-  const [{ checkPaths, formatText }, { MissingPathError }] = await Promise.all([import("./cli/check.js"), import("./cli/collectFiles.js")]);
-  let reports;
-  try {
-    reports = checkPaths(paths.length > 0 ? paths : ["."]);
-  } catch (error) {
-    if (!(error instanceof MissingPathError)) throw error;
-    process.stderr.write(`hooklens: ${error.message}\n`);
-    return 2;
-  }
-  const docsUrl = docsUrlResolver(__dirname);
-  if (values.format === "json") {
-    const withDocs = reports.map((r) => ({ ...r, findings: r.findings.map((f) => ({ ...f, docs: docsUrl(f.code) })) }));
-    process.stdout.write(JSON.stringify(withDocs, null, 2) + "\n");
-  } else {
-    process.stdout.write(formatText(reports, process.cwd()) + "\n");
-  }
-  const findings = reports.flatMap((r) => r.findings);
-  const errors = findings.filter((f) => f.severity === "error").length;
-  const warnings = findings.length - errors;
-  return errors > 0 || warnings > maxWarnings ? 1 : 0;
+  const { checkCommand } = await import("./cli/check/command.js");
+  return checkCommand({
+    paths,
+    format: values.format as CheckFormat,
+    maxWarnings,
+    project: values.project,
+    allowIncomplete: values["allow-incomplete"] ?? false,
+    bundleDir: __dirname,
+    cwd: process.cwd(),
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  });
 }
 
 /** `sessions` and `show`: read a recorded signal database. */
@@ -96,6 +96,12 @@ async function recorded(command: "sessions" | "show", args: string[], db: string
     return 2;
   }
 }
+
+// A reader that stops early (`hooklens check | head`) closes the pipe: stop quietly, as other CLIs do.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") throw error;
+  process.exit(process.exitCode ?? 0);
+});
 
 main(process.argv.slice(2)).then(
   (code) => (process.exitCode = code),

@@ -16,7 +16,8 @@ function analyze(text: string, options: { runtime?: "resolved" | "missing"; rule
   return new AnalysisProject(fixture.dir).analyze(file, options.rules ? { rules: options.rules } : {});
 }
 
-describe("analysis notices: a file that was not fully analysed says so", () => {
+// The first analysis of a file pays the cold start (TypeScript and the runtime's sources), which a loaded machine stretches.
+describe("analysis notices: a file that was not fully analysed says so", { timeout: 120_000 }, () => {
   it("a clean, complete file has no notice", () => {
     expect(analyze(`${IMPORT}\nexport const h = hook("tool.post")(() => 1);\n`).notices).toEqual([]);
   });

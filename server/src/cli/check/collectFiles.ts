@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
-import { ANALYZED_EXTENSIONS } from "../analyzer/project.js";
+import { ANALYZED_EXTENSIONS } from "../../analyzer/project.js";
 
 const SKIPPED_DIRS = new Set(["node_modules", ".git", "dist", "out", "build", "coverage", ".cache", ".hooklens"]);
 
