@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkPaths } from "../../server/src/cli/check.js";
+import { checkPaths } from "../../server/src/cli/check/runner.js";
 import { REPO_ROOT } from "../helpers/fixtureProject.js";
 
 // The service examples deliberately show two traps (examples/service/traps.ts); `hooklens check`

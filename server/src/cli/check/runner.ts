@@ -6,7 +6,7 @@ import { isAnalyzedExtension, unreadableFileNotice } from "../../analyzer/unread
 import { applyRuleLevels } from "../../config/ruleSettings.js";
 import type { RuleConfig } from "./configFile.js";
 import type { FileReport, Position } from "./report.js";
-import type { CheckTarget } from "./targets.js";
+import { targetsFromPaths, type CheckTarget } from "./targets.js";
 
 /**
  * How many files share one ts-morph project. The files of a batch are added together, so one
@@ -102,4 +102,12 @@ function failedFileReport(file: string, error: unknown): FileReport {
   const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const notice: AnalysisNotice = { kind: "rules-failed", message: `Not analysed: the analysis failed (${reason}).`, start: 0, end: 0, rules: ALL_RULES.map((r) => r.code) };
   return { file, findings: [], notices: [{ ...notice, line: 1, column: 1, endLine: 1, endColumn: 1 }] };
+}
+
+/** Every report for the files under `paths`, at default rule levels: for callers inside the project (tests). */
+export function checkPaths(paths: readonly string[]): FileReport[] {
+  const reports: FileReport[] = [];
+  const targets = targetsFromPaths(paths).map((target) => ({ ...target, config: { path: undefined, rules: {} } }));
+  checkTargets(targets, (report) => reports.push(report));
+  return reports;
 }
