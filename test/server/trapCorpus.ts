@@ -25,6 +25,8 @@ export const TRAP_CORPUS: readonly Trap[] = [
   ["HL011", `import { HookRegistry } ${RUNTIME}new HookRegistry().preInvoke((event) => {\n  if (!event) return new Error("meant to block");\n});`],
   ["HL012", `import { hook, HookPoint } ${RUNTIME}hook(HookPoint.TOOL_POST)((payload) => console.log(payload));`],
   ["HL013", `import { CodingToolkit } ${RUNTIME}new CodingToolkit().post("bash_tool", () => undefined);`],
+  ["HL013", `import { CodingToolkit } ${RUNTIME}new CodingToolkit().securityPre("a_very_long_custom_tool_name_that_someone_wrote_tool", () => undefined);`],
   ["HL014", `import { GuardrailHook } ${RUNTIME}new GuardrailHook((_s, p) => (p === 1 ? 0 : p === 2 ? [] : true));`],
+  ["HL014", `import { GuardrailHook } ${RUNTIME}new GuardrailHook((_s, p) => (p === 1 ? { aVeryLongPropertyName: 1, anotherVeryLongPropertyName: "x" } : p === 2 ? new Map<string, number>() : true));`],
   ["HL015", `import { Executor, Hook, type Approval, type ToolBackend, type ToolInvocation } ${RUNTIME}declare const tools: ToolBackend;\nconst edit: Approval = (inv) => ({ arguments: { ...inv.call.arguments, dryRun: true } });\nclass Counter extends Hook {\n  count = 0;\n  beforeTool(_inv: ToolInvocation) {\n    this.count++;\n  }\n}\nexport const executor = new Executor(tools, { hooks: [new Counter()], approval: edit });`],
 ];

@@ -1,5 +1,6 @@
 import { ALL_CODING_TOOLS } from "@hooklens/runtime";
 import { Node } from "ts-morph";
+import { clip } from "../headline.js";
 import type { Fix, Rule } from "../types.js";
 
 /** The CodingToolkit hook builders; each takes the tool name first. */
@@ -27,7 +28,7 @@ export const toolkitAliasKey: Rule = {
       context.report({
         start: key.getStart(),
         end: key.getEnd(),
-        message: `CodingToolkit ${method}("${value}") never runs: the toolkit has no "${value}" alias`,
+        message: `CodingToolkit ${method}("${clip(value, 15)}") never runs: the toolkit has no "${clip(value, 15)}" alias`,
         explanation:
           `A CodingToolkit looks up its hooks under "*" and the exact tool name only (${ALL_CODING_TOOLS.map((n) => `"${n}"`).join(", ")}); ` +
           `the "<name>_tool" fallback exists only for the standalone reader/editor/bash/search tools an AgentSpec registers one by one. ` +

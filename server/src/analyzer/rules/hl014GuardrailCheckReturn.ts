@@ -1,6 +1,7 @@
 import { Node, SyntaxKind, ts, type Expression, type NewExpression, type Type } from "ts-morph";
 import { functionOf, type FunctionLike } from "../functions.js";
 import type { RuntimeResolver } from "../runtimeResolver.js";
+import { clip } from "../headline.js";
 import type { Rule } from "../types.js";
 
 const WHY =
@@ -32,7 +33,7 @@ export const guardrailCheckReturn: Rule = {
       context.report({
         start: check.getStart(),
         end: inline ? headEnd(fn) : check.getEnd(),
-        message: `This guardrail check can return ${what}: the hook then throws ToolUsageError`,
+        message: `This guardrail check can return ${clip(what, 30)}: the hook then throws ToolUsageError`,
         explanation: `${WHY}${bad.includes("undefined") ? " A path that ends without a return statement returns undefined." : ""}`,
       });
     });
