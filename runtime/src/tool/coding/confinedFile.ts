@@ -15,6 +15,11 @@ const FD_DIR = "/proc/self/fd";
  */
 export async function openConfined(workspace: Workspace, target: string, flags: number, mode?: number): Promise<FileHandle> {
   const handle = await open(target, flags | constants.O_NOFOLLOW, mode).catch((error: unknown) => refuseSymlink(workspace, target, error));
+  return keepIfConfined(workspace, handle, target);
+}
+
+/** `handle` when the file it opened really lies in the workspace; otherwise it is closed and the open refused. */
+async function keepIfConfined(workspace: Workspace, handle: FileHandle, target: string): Promise<FileHandle> {
   try {
     const real = await descriptorPath(handle, target);
     if (!isWithin(real, workspace.root)) throw new OutsideWorkspaceError(`Path is outside the workspace: ${workspace.relative(target)}`);
@@ -36,14 +41,7 @@ export async function openForWrite(workspace: Workspace, target: string, create:
     const viaParent = (await hasFdDir()) ? path.join(FD_DIR, String(parent.fd), path.basename(target)) : target;
     const flags = constants.O_WRONLY | (create ? constants.O_CREAT : 0);
     const handle = await open(viaParent, flags | constants.O_NOFOLLOW, 0o666).catch((error: unknown) => refuseSymlink(workspace, target, error));
-    try {
-      const real = await descriptorPath(handle, target);
-      if (!isWithin(real, workspace.root)) throw new OutsideWorkspaceError(`Path is outside the workspace: ${workspace.relative(target)}`);
-      return handle;
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
+    return await keepIfConfined(workspace, handle, target);
   } finally {
     await parent.close();
   }
