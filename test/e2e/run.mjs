@@ -19,7 +19,8 @@ cpSync(join(root, "test/e2e/fixtures"), workspace, { recursive: true });
 mkdirSync(join(workspace, "node_modules/@hooklens"), { recursive: true });
 symlinkSync(join(root, "runtime"), join(workspace, "node_modules/@hooklens/runtime"), "dir");
 const results = join(workspace, ".e2e-results.json");
-const cache = join(root, ".cache/e2e");
+// A fresh VS Code profile per run: two runs at once (or a crashed earlier one) never share state.
+const profile = mkdtempSync(join(tmpdir(), "hl-vscode-profile-"));
 
 let exitCode = 1;
 try {
@@ -27,7 +28,7 @@ try {
     vscodeExecutablePath: join(root, "test/e2e/shim.cjs"),
     extensionDevelopmentPath: root,
     extensionTestsPath: suite,
-    launchArgs: [workspace, `--user-data-dir=${join(cache, "user-data")}`, `--extensions-dir=${join(cache, "extensions")}`],
+    launchArgs: [workspace, `--user-data-dir=${join(profile, "user-data")}`, `--extensions-dir=${join(profile, "extensions")}`],
     extensionTestsEnv: { HOOKLENS_E2E_RESULTS: results, HOOKLENS_E2E_WORKSPACE: workspace },
   });
 } catch (error) {
@@ -39,4 +40,5 @@ console.log(`e2e: ${counts.passed} passed, ${counts.failed} failed`);
 mkdirSync(join(root, ".cache"), { recursive: true });
 writeFileSync(join(root, ".cache/e2e-results.json"), JSON.stringify(counts));
 rmSync(workspace, { recursive: true, force: true });
+rmSync(profile, { recursive: true, force: true });
 process.exit(exitCode === 0 && counts.failed === 0 ? 0 : 1);
