@@ -1,0 +1,127 @@
+import { InvalidValueError } from "../errors.js";
+import { optionsObject } from "../arguments.js";
+import { compactKey, keyStrength, NOT_SECRET, STRONG_SECRET, type KeyStrength } from "./keyNames.js";
+import { REDACTION_MASK, redactTextWith, type TextRuleContext } from "./textRules.js";
+import { DEFAULT_MAX_DEPTH, walkRedacting, type WalkPolicy } from "./walk.js";
+
+/** How to extend (or turn off) the shared rules. Everything given is added to the defaults. */
+export interface RedactionOptions {
+  /** More key names whose values are hidden, matched anywhere in a key with case and separators ignored (`"ssn"` hides `user_SSN`). */
+  keys?: readonly string[];
+  /** More patterns of secret text, hidden wherever they match (a missing `g` flag is added). */
+  patterns?: readonly RegExp[];
+  /** `false` turns redaction off on every way out. Explicit opt-out only; default `true`. */
+  enabled?: boolean;
+}
+
+/** Per call: literal secrets to hide besides the rules (a key the caller holds), and the nesting bound. */
+export interface RedactCallOptions {
+  secrets?: readonly string[];
+  maxDepth?: number;
+}
+
+const STRENGTH_CACHE_LIMIT = 4_096;
+
+/**
+ * One rule set: key names (data keys, header names, query parameters, flags), value shapes
+ * (`Bearer …`, `sk-…`-like tokens, URL credentials, `name=value` text) and any extra patterns.
+ * Immutable; {@link configureRedaction} installs a new one.
+ */
+export class RedactionRules implements TextRuleContext {
+  readonly enabled: boolean;
+  readonly keys: readonly string[];
+  readonly patterns: readonly RegExp[];
+  readonly #compactKeys: readonly string[];
+  readonly #strengths = new Map<string, KeyStrength>();
+
+  constructor(options?: RedactionOptions) {
+    options = optionsObject(options, "RedactionRules(options)");
+    if (options.keys !== undefined && !Array.isArray(options.keys)) throw new InvalidValueError("RedactionRules(options): keys must be an array of strings");
+    if (options.patterns !== undefined && !(Array.isArray(options.patterns) && options.patterns.every((p) => p instanceof RegExp))) {
+      throw new InvalidValueError("RedactionRules(options): patterns must be an array of regular expressions");
+    }
+    this.enabled = options.enabled !== false;
+    this.keys = Object.freeze([...(options.keys ?? [])].map(String));
+    this.#compactKeys = this.keys.map(compactKey).filter((key) => key.length > 0);
+    this.patterns = Object.freeze((options.patterns ?? []).map((p) => (p.global ? p : new RegExp(p.source, `${p.flags}g`))));
+  }
+
+  /** 0: not a secret name; 1: hides text and containers (`token`); 2: hides any value (`password`). */
+  strengthOf(name: string): KeyStrength {
+    let strength = this.#strengths.get(name);
+    if (strength === undefined) {
+      strength = keyStrength(name, this.#compactKeys);
+      if (this.#strengths.size >= STRENGTH_CACHE_LIMIT) this.#strengths.clear();
+      this.#strengths.set(name, strength);
+    }
+    return strength;
+  }
+
+  /** Whether a value under this key, header or parameter name is hidden. */
+  isSecretKey(name: string): boolean {
+    return this.strengthOf(name) !== NOT_SECRET;
+  }
+
+  /** `text` with every recognised secret (and every given literal) masked. */
+  redactText(text: string, options: RedactCallOptions = {}): string {
+    if (!this.enabled) return text;
+    try {
+      return redactTextWith(typeof text === "string" ? text : String(text), this, literalForms(options.secrets));
+    } catch {
+      return REDACTION_MASK;
+    }
+  }
+
+  /**
+   * A redacted copy of any value as plain JSON data: hidden key values, masked text, Maps as
+   * objects, errors as `{ name, message }`, cycles and nesting past `maxDepth` (200) as markers.
+   * Never throws, whatever the input.
+   */
+  redactValue(value: unknown, options: RedactCallOptions = {}): unknown {
+    if (!this.enabled) return value;
+    return walkRedacting(value, this.policy(options));
+  }
+
+  /** The walk policy of these rules, for callers that walk with their own mask or shape. */
+  policy(options: RedactCallOptions & { json?: boolean; mask?: string; extraKeys?: (key: string) => boolean } = {}): WalkPolicy {
+    const secrets = literalForms(options.secrets);
+    const extraKeys = options.extraKeys;
+    return {
+      json: options.json ?? true,
+      mask: options.mask ?? REDACTION_MASK,
+      maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+      hides: (key, value) => {
+        if (extraKeys?.(key)) return true;
+        const strength = this.strengthOf(key);
+        if (strength === NOT_SECRET) return false;
+        return strength === STRONG_SECRET || !(typeof value === "number" || typeof value === "boolean" || value === null || value === undefined);
+      },
+      text: (text) => {
+        try {
+          return redactTextWith(text, this, secrets);
+        } catch {
+          return REDACTION_MASK;
+        }
+      },
+    };
+  }
+}
+
+/** Each literal secret as given, trimmed, and percent-encoded; longest first so no part survives. */
+export function literalForms(secrets: readonly string[] | undefined): string[] {
+  if (!secrets || secrets.length === 0) return [];
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    if (typeof secret !== "string") continue;
+    for (const form of [secret, secret.trim(), safeEncode(secret.trim())]) if (form.length >= 4) forms.add(form);
+  }
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+function safeEncode(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
