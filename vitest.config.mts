@@ -1,18 +1,52 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-export default defineConfig({
-  resolve: {
-    alias: {
-      "@hooklens/runtime/live": here("./runtime/src/live/index.ts"),
-      "@hooklens/runtime/store": here("./runtime/src/store/index.ts"),
-      "@hooklens/runtime": here("./runtime/src/index.ts"),
+/**
+ * The runtime's suites that also run against its bundles (ESM and CJS), where a bundler can break
+ * what sources cannot: class names and signal kinds, `instanceof` across subpaths, the exported
+ * names, module state shared by every subpath. Every scope is represented; suites that reach into
+ * runtime/src directly, or spawn programs that do, stay source-only.
+ */
+const DIST_SUITES = [
+  "test/runtime/publicApiInputs.test.ts",
+  "test/runtime/package/subpaths.test.ts",
+  "test/runtime/session/{signal,signalPath,deniedCalls,observerEmit,observerPersistence,hookBus,branch,session,serialize}.test.ts",
+  "test/runtime/service/{hookRegistry,hookedEvent,event,apiCalling}.test.ts",
+  "test/runtime/tool/{act,factory,tool,functionCalling,chains}.test.ts",
+  "test/runtime/middleware/{dispatch,guardrail,budget,scopes}.test.ts",
+  "test/runtime/store/{sqliteSignalStore,sqliteErrors}.test.ts",
+  "test/runtime/live/recordedSignalFrame.test.ts",
+];
+
+/** A project running {@link DIST_SUITES} with `@hooklens/runtime` resolved to the built `extension` files. */
+function distProject(name: string, extension: "js" | "cjs"): TestProjectInlineConfiguration {
+  const built = (entry: string) => here(`./.cache/test-dist/runtime/${entry}.${extension}`);
+  return {
+    extends: true,
+    resolve: {
+      alias: {
+        "@hooklens/runtime/live": built("live"),
+        "@hooklens/runtime/store": built("store"),
+        "@hooklens/runtime": built("index"),
+      },
     },
-  },
+    test: {
+      name,
+      include: DIST_SUITES,
+      // test/runtime/package/subpaths.test.ts checks it really got the bundles.
+      env: { HOOKLENS_TEST_RUNTIME: name },
+      // Added to the root globalSetup (arrays merge): builds the bundles when a source changed.
+      globalSetup: ["test/setup/runtimeDist.ts"],
+      // Loaded by Node itself, as a user's program loads the package, not transformed by Vite.
+      server: { deps: { external: [/\/\.cache\/test-dist\/runtime\//] } },
+    },
+  };
+}
+
+export default defineConfig({
   test: {
-    include: ["test/{runtime,server,client,examples,package}/**/*.test.ts"],
     // Bundles the server and CLI once for every protocol and CLI test.
     globalSetup: ["test/setup/globalSetup.ts"],
     // The JSON report is what .ci/run counts passed and failed tests from.
@@ -28,5 +62,20 @@ export default defineConfig({
       // the default database points at a file that does not exist, so nothing is written.
       HOOKLENS_DB: here("./.cache/tests-record-nothing.db"),
     },
+    projects: [
+      {
+        extends: true,
+        resolve: {
+          alias: {
+            "@hooklens/runtime/live": here("./runtime/src/live/index.ts"),
+            "@hooklens/runtime/store": here("./runtime/src/store/index.ts"),
+            "@hooklens/runtime": here("./runtime/src/index.ts"),
+          },
+        },
+        test: { name: "source", include: ["test/{runtime,server,client,examples,package}/**/*.test.ts"] },
+      },
+      distProject("dist-esm", "js"),
+      distProject("dist-cjs", "cjs"),
+    ],
   },
 });

@@ -7,6 +7,7 @@ import { dirname, join } from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
+import { buildRuntimeBundles } from "./runtimeBundles.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const production = process.argv.includes("--production");
@@ -42,14 +43,7 @@ if (!runtimeOnly) {
   rmSync(`${root}server/dist`, { recursive: true, force: true });
 }
 
-const runtimeEntries = { index: "runtime/src/index.ts", live: "runtime/src/live/index.ts", store: "runtime/src/store/index.ts" };
-const runtimeManifest = require(`${root}runtime/package.json`);
-const runtimeExternal = Object.keys({ ...runtimeManifest.dependencies, ...runtimeManifest.peerDependencies });
-// The published runtime carries no source maps: they would point at src/, which it does not ship.
-const runtimeBuilds = [
-  esbuild.build({ ...common, entryPoints: runtimeEntries, outdir: "runtime/dist", format: "esm", external: runtimeExternal, sourcemap: false }),
-  esbuild.build({ ...common, entryPoints: runtimeEntries, outdir: "runtime/dist", format: "cjs", outExtension: { ".js": ".cjs" }, external: runtimeExternal, sourcemap: false }),
-];
+const runtimeBuilds = [buildRuntimeBundles(root, "runtime/dist")];
 if (runtimeOnly) {
   await Promise.all(runtimeBuilds);
   buildRuntimeTypes();

@@ -1,0 +1,50 @@
+// The runtime's JavaScript as it ships: ESM and CJS, one entry per package subpath. Used by
+// scripts/build.mjs (into runtime/dist) and by the test run that executes the runtime's suites
+// against the built files (test/setup/runtimeDist.ts), so both see the same bundler settings.
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import * as esbuild from "esbuild";
+
+const require = createRequire(import.meta.url);
+
+/** Package subpath → source entry. `index` is `.`; the others re-export parts of it. */
+export const RUNTIME_ENTRIES = { index: "runtime/src/index.ts", live: "runtime/src/live/index.ts", store: "runtime/src/store/index.ts" };
+
+/**
+ * Builds the runtime into `outdir` (relative to `root`). Every subpath shares one copy of the
+ * runtime, so module state (the default store, the signal settings, the pipeline) and classes
+ * (`instanceof`) are the same whichever subpath a program imports them from: ESM through shared
+ * chunks, CJS through subpath files that re-export from `index.cjs`. keepNames: class names
+ * survive bundling (`error.name`, stack traces), although nothing persisted depends on them.
+ */
+export async function buildRuntimeBundles(root, outdir) {
+  const manifest = require(join(root, "runtime/package.json"));
+  const external = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies });
+  // The published runtime carries no source maps: they would point at src/, which it does not ship.
+  const common = { bundle: true, platform: "node", target: "node20", keepNames: true, logLevel: "warning", absWorkingDir: root, external, sourcemap: false };
+  const esm = await esbuild.build({
+    ...common,
+    entryPoints: RUNTIME_ENTRIES,
+    outdir,
+    format: "esm",
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
+    metafile: true,
+  });
+  await esbuild.build({ ...common, entryPoints: { index: RUNTIME_ENTRIES.index }, outdir, format: "cjs", outExtension: { ".js": ".cjs" } });
+  await Promise.all(
+    Object.keys(RUNTIME_ENTRIES)
+      .filter((entry) => entry !== "index")
+      .map((entry) => {
+        const names = esm.metafile.outputs[`${outdir}/${entry}.js`]?.exports;
+        if (!names) throw new Error(`the ESM build has no ${outdir}/${entry}.js`);
+        return esbuild.build({
+          ...common,
+          stdin: { contents: `export { ${names.join(", ")} } from "./index.cjs";`, resolveDir: join(root, outdir), loader: "js" },
+          external: [...external, "./index.cjs"],
+          outfile: `${outdir}/${entry}.cjs`,
+          format: "cjs",
+        });
+      }),
+  );
+}
