@@ -56,6 +56,17 @@ await Promise.all([
   // The CLI ships with the server package (its `hooklens` bin), not in the extension.
   esbuild.build({ ...common, entryPoints: { cli: "server/src/cli.ts" }, outdir: "server/dist", format: "cjs", outExtension: { ".js": ".cjs" }, alias, external: [sqlite, ...pg], banner: { js: "#!/usr/bin/env node" } }),
   esbuild.build({ ...common, entryPoints: { extension: "client/src/extension.ts" }, outdir: "dist/client", format: "cjs", alias, external: ["vscode"], plugins: [vendoredSqlite], minify: production }),
+  // The timeline webview's script and stylesheet: a browser page, so no Node built-ins; shipped
+  // in the extension (never fetched from a CDN) and loaded under a nonce-based CSP.
+  esbuild.build({
+    ...common,
+    platform: "browser",
+    target: "es2022",
+    entryPoints: ["client/src/timeline/webview/timeline.ts", "client/src/timeline/webview/timeline.css"],
+    outdir: "dist/client/timeline",
+    format: "iife",
+    minify: production,
+  }),
   esbuild.build({ ...common, entryPoints: ["test/e2e/suite/*.ts"], outdir: "dist/test/e2e/suite", format: "cjs", alias, external: ["vscode", "mocha", sqlite, ...pg] }),
 ]);
 // The server package's `hooklens-language-server` bin runs the very bundle the extension ships.

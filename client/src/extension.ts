@@ -6,6 +6,8 @@ import { SignalStore } from "./signals/signalStore.js";
 import { SHOW_SIGNAL_COMMAND, SignalTreeProvider, showSignal } from "./signals/signalTree.js";
 import { startLanguageClient } from "./languageClient.js";
 import { registerScaffoldCommands } from "./scaffold/command.js";
+import { registerTimelineCommand } from "./timeline/command.js";
+import { TimelinePanel } from "./timeline/timelinePanel.js";
 
 /** What the extension exposes to other extensions and to its end-to-end tests. */
 export interface HookLensApi {
@@ -14,6 +16,8 @@ export interface HookLensApi {
   signals: SignalStore;
   /** The data provider behind the "HookLens Signals" view. */
   signalTree: SignalTreeProvider;
+  /** The open "HookLens Timeline" panel, if any ("HookLens: Show Timeline" opens it). */
+  timeline(): TimelinePanel | undefined;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<HookLensApi> {
@@ -33,12 +37,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<HookLe
     vscode.commands.registerCommand(SHOW_SIGNAL_COMMAND, showSignal),
     vscode.commands.registerCommand(OPEN_RECORDING_COMMAND, (args?: unknown) => openRecording(signals, args)),
     registerScaffoldCommands(),
+    registerTimelineCommand(context, signals),
   );
 
   const client = await startLanguageClient(context);
   context.subscriptions.push({ dispose: () => void client.stop() });
 
-  return { liveEnvironmentValue: live.environmentValue, signals, signalTree: tree };
+  return { liveEnvironmentValue: live.environmentValue, signals, signalTree: tree, timeline: () => TimelinePanel.current() };
 }
 
 export function deactivate(): void {
