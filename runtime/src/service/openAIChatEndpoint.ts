@@ -9,7 +9,8 @@ import {
   EndpointStreamError,
   EndpointTimeoutError,
 } from "./endpointErrors.js";
-import { redactSecret } from "./secrets.js";
+import { redactError } from "../shared/redaction/index.js";
+import { credentialsOf, EndpointSecrets } from "./secrets.js";
 import { parseServerSentEvents } from "./sse.js";
 import { readTokenUsage, type TokenUsage } from "./tokenUsage.js";
 
@@ -20,17 +21,24 @@ export const DEFAULT_ENDPOINT_TIMEOUT_MS = 600_000;
 const BODY_EXCERPT_CHARS = 500;
 
 export interface OpenAIChatEndpointOptions {
-  /** Default https://api.openai.com/v1; any OpenAI-compatible server works (vLLM, Ollama, LM Studio…). */
+  /**
+   * Default https://api.openai.com/v1; any OpenAI-compatible server works (vLLM, Ollama, LM Studio…).
+   * `user:password@` in it is taken out of the URL and sent as Basic authorization when no key is set.
+   */
   baseUrl?: string;
   /** Default "/chat/completions". */
   path?: string;
-  /** The key; when absent it is read from `process.env[apiKeyEnv]` at construction. No key means no Authorization header. */
+  /**
+   * The key; when absent it is read from `process.env[apiKeyEnv]` at construction. No key means no
+   * Authorization header. Surrounding whitespace (a key read from a file ends with a newline) is
+   * not part of the key.
+   */
   apiKey?: string | null;
   /** Default "OPENAI_API_KEY". */
   apiKeyEnv?: string;
   /** Put in every payload that does not name a model. */
   model?: string;
-  /** Extra headers for every request. They stay inside the endpoint. */
+  /** Extra headers for every request. They stay inside the endpoint; values of secret-named ones (`api-key`) are redacted from errors. */
   headers?: Record<string, string>;
   /** Deadline of one whole call or stream, in milliseconds. Default 600 000. */
   timeoutMs?: number;
@@ -55,18 +63,27 @@ export class OpenAIChatEndpoint implements Endpoint {
   readonly #apiKey: string | null;
   readonly #apiKeySource: string;
   readonly #headers: Record<string, string>;
+  readonly #basicAuth: string | null;
+  readonly #secrets: EndpointSecrets;
 
   constructor(options: OpenAIChatEndpointOptions = {}) {
     options = optionsObject(options, "new OpenAIChatEndpoint(options)");
     const env = options.apiKeyEnv ?? DEFAULT_API_KEY_ENV;
     this.name = options.name ?? "openai_chat";
-    this.baseUrl = (options.baseUrl ?? DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, "");
+    const given = (options.baseUrl ?? DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, "");
+    const credentials = credentialsOf(given);
+    this.baseUrl = credentials.url;
     this.path = options.path ?? "/chat/completions";
     this.model = options.model ?? null;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_ENDPOINT_TIMEOUT_MS;
-    this.#apiKey = options.apiKey ?? process.env[env] ?? null;
+    const rawKey = options.apiKey ?? process.env[env] ?? null;
+    this.#apiKey = rawKey === null ? null : rawKey.trim();
     this.#apiKeySource = options.apiKey ? "the apiKey option" : `$${env}`;
     this.#headers = { ...(options.headers ?? {}) };
+    this.#basicAuth = credentials.basic;
+    // Every form of every credential this endpoint was given: the key as given and trimmed, the
+    // URL's user:password, secret-named header values. Errors are redacted against all of them.
+    this.#secrets = new EndpointSecrets([rawKey, ...credentials.secrets], this.#headers);
   }
 
   /** Whether a key was configured (the key itself is never readable). */
@@ -93,14 +110,16 @@ export class OpenAIChatEndpoint implements Endpoint {
     try {
       const response = await this.#post(payload, options, deadline.signal);
       const text = await response.text();
-      if (!response.ok) throw this.#httpError(response, text);
+      if (!response.ok) throw this.#httpError(response, text, options);
       try {
         return JSON.parse(text) as unknown;
       } catch (error) {
-        throw new EndpointResponseError(this.#redact(`${this.url} answered ${response.status} with malformed JSON: ${excerpt(text)}`), { cause: error });
+        throw new EndpointResponseError(`${this.url} answered ${response.status} with malformed JSON: ${this.#excerpt(text, options)}`, {
+          cause: this.#redactError(error, options),
+        });
       }
     } catch (error) {
-      throw this.#transportError(error, options.signal, deadline, "reading the response");
+      throw this.#transportError(error, options, deadline, "reading the response");
     } finally {
       deadline.dispose();
     }
@@ -112,33 +131,40 @@ export class OpenAIChatEndpoint implements Endpoint {
     const deadline = new RequestDeadline(this.timeoutMs, options.signal);
     try {
       const response = await this.#post(payload, options, deadline.signal);
-      if (!response.ok) throw this.#httpError(response, await response.text());
+      if (!response.ok) throw this.#httpError(response, await response.text(), options);
       const type = response.headers.get("content-type") ?? "";
       if (!type.includes("text/event-stream") || !response.body) {
         const text = await response.text();
-        throw new EndpointResponseError(this.#redact(`${this.url} answered ${response.status} with ${type || "no content type"} instead of an event stream: ${excerpt(text)}`));
+        throw new EndpointResponseError(
+          `${this.url} answered ${response.status} with ${this.#redact(type, options) || "no content type"} instead of an event stream: ${this.#excerpt(text, options)}`,
+        );
       }
       for await (const event of parseServerSentEvents(response.body)) {
         if (event.data === "[DONE]") return;
-        yield this.#parseEvent(event.event, event.data);
+        yield this.#parseEvent(event.event, event.data, options);
       }
     } catch (error) {
-      throw this.#transportError(error, options.signal, deadline, "streaming");
+      throw this.#transportError(error, options, deadline, "streaming");
     } finally {
       deadline.dispose();
     }
   }
 
-  #parseEvent(name: string, data: string): unknown {
+  #parseEvent(name: string, data: string, options: EndpointCallOptions): unknown {
     let parsed: unknown;
     try {
       parsed = JSON.parse(data);
     } catch (error) {
-      throw new EndpointStreamError(this.#redact(`${this.url} sent a stream event that is not JSON: ${excerpt(data)}`), { cause: error });
+      throw new EndpointStreamError(`${this.url} sent a stream event that is not JSON: ${this.#excerpt(data, options)}`, {
+        cause: this.#redactError(error, options),
+      });
     }
     const reported = typeof parsed === "object" && parsed !== null ? (parsed as { error?: unknown }).error : undefined;
     if (name === "error" || (reported !== undefined && reported !== null)) {
-      throw new EndpointStreamError(this.#redact(`${this.url} reported an error mid-stream: ${errorMessageOf(parsed) ?? excerpt(data)}`));
+      const detail = errorMessageOf(parsed);
+      throw new EndpointStreamError(
+        `${this.url} reported an error mid-stream: ${detail === null ? this.#excerpt(data, options) : this.#excerpt(detail, options)}`,
+      );
     }
     return parsed;
   }
@@ -147,28 +173,42 @@ export class OpenAIChatEndpoint implements Endpoint {
     const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json, text/event-stream" };
     Object.assign(headers, this.#headers, options.extraHeaders ?? {});
     if (this.hasApiKey) headers["authorization"] = `Bearer ${this.#apiKey}`;
+    else if (this.#basicAuth !== null) headers["authorization"] = `Basic ${this.#basicAuth}`;
     return fetch(this.url, { method: "POST", headers, body: JSON.stringify(payload), signal });
   }
 
-  #httpError(response: Response, text: string): EndpointHttpError {
-    const detail = errorMessageOf(tryJson(text)) ?? excerpt(text);
+  #httpError(response: Response, text: string, options: EndpointCallOptions): EndpointHttpError {
+    const reported = errorMessageOf(tryJson(text));
+    const detail = reported === null ? this.#excerpt(text, options) : this.#excerpt(reported, options);
     const hint = response.status === 401 && !this.hasApiKey ? ` (no API key configured: pass apiKey or set ${this.#apiKeySource})` : "";
-    const message = `${this.url} answered ${response.status} ${response.statusText}: ${detail}${hint}`;
-    return new EndpointHttpError(response.status, this.#redact(message), this.#redact(excerpt(text)));
+    const message = `${this.url} answered ${response.status} ${this.#redact(response.statusText, options)}: ${detail}${hint}`;
+    return new EndpointHttpError(response.status, message, this.#excerpt(text, options));
   }
 
   /** Our own errors pass through; a caller's abort rethrows its reason; the rest become typed errors. */
-  #transportError(error: unknown, outer: AbortSignal | undefined, deadline: RequestDeadline, during: string): unknown {
+  #transportError(error: unknown, options: EndpointCallOptions, deadline: RequestDeadline, during: string): unknown {
     if (error instanceof EndpointError) return error;
+    const outer = options.signal;
     if (outer?.aborted) return abortReason(outer);
     if (deadline.timedOut) return new EndpointTimeoutError(`${this.url} did not finish within ${this.timeoutMs} ms`, { retryable: true });
-    const reason = this.#redact(describe(error));
-    if (during === "streaming") return new EndpointStreamError(`The stream from ${this.url} broke off: ${reason}`, { retryable: true, cause: error });
-    return new EndpointConnectionError(`Connection to ${this.url} failed while ${during}: ${reason}`, { retryable: true, cause: error });
+    const reason = this.#redact(describe(error), options);
+    const cause = this.#redactError(error, options);
+    if (during === "streaming") return new EndpointStreamError(`The stream from ${this.url} broke off: ${reason}`, { retryable: true, cause });
+    return new EndpointConnectionError(`Connection to ${this.url} failed while ${during}: ${reason}`, { retryable: true, cause });
   }
 
-  #redact(text: string): string {
-    return redactSecret(text, this.#apiKey);
+  /** Text from the server or the network with every credential of this call masked. */
+  #redact(text: string, options: EndpointCallOptions): string {
+    return this.#secrets.redact(text, options.extraHeaders);
+  }
+
+  /** The whole text is redacted first, then cut: a key straddling the cut is still recognised whole. */
+  #excerpt(text: string, options: EndpointCallOptions): string {
+    return excerpt(this.#redact(text, options));
+  }
+
+  #redactError(error: unknown, options: EndpointCallOptions): unknown {
+    return redactError(error, { secrets: this.#secrets.forCall(options.extraHeaders) });
   }
 
   /** What JSON and logs see: the configuration, never the key. */
