@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   LLMInvocation,
   LoggingHook,
+  Executor,
   NodeInvocation,
+  configureRedaction,
   REDACTED,
   ToolInvocation,
   ToolResult,
@@ -15,6 +17,7 @@ import {
   type ToolSpec,
 } from "@hooklens/runtime";
 import { captureLogs, type CapturedLog } from "../../helpers/captureLogs.js";
+import { branchTools } from "./support.js";
 
 interface PinoLine {
   level: number;
@@ -224,10 +227,51 @@ describe("LoggingHook with a pino logger", () => {
     expect(lines[0]!.fields["args"]).toEqual({ filters: { topic: "returns", apiKey: REDACTED }, ids: [1, 2], big: "10" });
   });
 
-  it("uses custom redaction patterns", async () => {
+  it("adds custom redaction patterns to the shared rules", async () => {
     const { logger, lines } = pinoLines();
-    await runBefore([new LoggingHook({ logger, redact: ["query"] })], "beforeTool", toolInv(search, { query: "q", token: "t" }));
+    await runBefore([new LoggingHook({ logger, redact: ["query"] })], "beforeTool", toolInv(search, { query: "q", token: "t", page: 2 }));
+    expect(lines[0]!.fields.args).toEqual({ query: REDACTED, token: REDACTED, page: 2 });
+  });
+
+  it("keeps only its own patterns when the shared rules are turned off explicitly", async () => {
+    const { logger, lines } = pinoLines();
+    configureRedaction({ enabled: false });
+    try {
+      await runBefore([new LoggingHook({ logger, redact: ["query"] })], "beforeTool", toolInv(search, { query: "q", token: "t" }));
+    } finally {
+      configureRedaction();
+    }
     expect(lines[0]!.fields.args).toEqual({ query: REDACTED, token: "t" });
+  });
+
+  // The leaks issue 14 found in LoggingHook, one per case.
+  it.each([
+    ["header pairs given as arrays", { headers: [["Authorization", "Bearer s3cr3t-one"], ["accept", "json"]] }, "s3cr3t-one"],
+    ["raw header lists", { rawHeaders: ["X-Api-Key", "s3cr3t-two", "Host", "a"] }, "s3cr3t-two"],
+    ["tokens in URL queries", { url: "https://api.example.com/items?access_token=s3cr3t-three&page=1" }, "s3cr3t-three"],
+    ["user:pass@ in URLs", { url: "postgres://app:s3cr3t-four@db.internal:5432/app" }, "s3cr3t-four"],
+    ["Bearer inside a command string", { command: "curl -H 'Authorization: Bearer s3cr3t-five' https://x" }, "s3cr3t-five"],
+    ["the key name auth", { auth: "s3cr3t-six" }, "s3cr3t-six"],
+    ["the key name credentials", { credentials: { user: "u", pass: "s3cr3t-seven" } }, "s3cr3t-seven"],
+    ["the key name bearer", { bearer: "s3cr3t-eight" }, "s3cr3t-eight"],
+    ["the key name jwt", { jwt: "s3cr3t-nine" }, "s3cr3t-nine"],
+    ["the key name passwd", { passwd: "s3cr3t-ten" }, "s3cr3t-ten"],
+  ])("hides %s", async (_case, args, secret) => {
+    const { logger, lines } = pinoLines();
+    await runBefore([new LoggingHook({ logger })], "beforeTool", toolInv(search, args));
+    expect(lines).toHaveLength(1);
+    expect(JSON.stringify(lines)).not.toContain(secret);
+  });
+
+  it("logs arguments nested 20,000 levels deep without throwing, and the tool call succeeds", async () => {
+    const { logger, lines } = pinoLines();
+    let deep: Record<string, unknown> = { password: "s3cr3t-deep" };
+    for (let i = 0; i < 20_000; i++) deep = { next: deep };
+    const executor = new Executor(branchTools({ name: "search", fn: () => "ok" }).tools, { hooks: [new LoggingHook({ logger })] });
+    const result = await executor.callTool({ name: "search", arguments: { query: "q", deep } }, executor.context());
+    expect(result).toMatchObject({ status: "ok", value: "ok" });
+    expect(lines.map((l) => l.event)).toEqual(["tool.start", "tool.finish"]);
+    expect(JSON.stringify(lines[0]!.fields.args)).toContain("[too deep]");
   });
 });
 

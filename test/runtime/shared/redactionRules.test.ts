@@ -1,28 +1,79 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { configureRedaction, isSecretKey, REDACTION_MASK, redactError, redactText, redactValue, TOO_DEEP_MARK } from "@hooklens/runtime";
+import {
+  configureRedaction,
+  isSecretKey,
+  REDACTION_MASK,
+  redactError,
+  redactText,
+  redactValue,
+  TOO_DEEP_MARK,
+} from "@hooklens/runtime";
 
 const M = REDACTION_MASK;
 afterEach(() => configureRedaction());
 
 describe("shared redaction: key names", () => {
   it.each([
-    "apiKey", "api_key", "api-key", "x-api-key", "X-Api-Key", "OPENAI_API_KEY", "apikey", "key",
-    "authorization", "Proxy-Authorization", "auth", "x-auth-token", "basicAuth", "oauth",
-    "credentials", "credential", "bearer", "jwt", "passwd", "password", "dbPassword", "pwd",
-    "secret", "client_secret", "token", "access_token", "refreshToken", "cookie", "Set-Cookie", "privateKey",
+    "apiKey",
+    "api_key",
+    "api-key",
+    "x-api-key",
+    "X-Api-Key",
+    "OPENAI_API_KEY",
+    "apikey",
+    "key",
+    "authorization",
+    "Proxy-Authorization",
+    "auth",
+    "x-auth-token",
+    "basicAuth",
+    "oauth",
+    "credentials",
+    "credential",
+    "bearer",
+    "jwt",
+    "passwd",
+    "password",
+    "dbPassword",
+    "pwd",
+    "secret",
+    "client_secret",
+    "token",
+    "access_token",
+    "refreshToken",
+    "cookie",
+    "Set-Cookie",
+    "privateKey",
   ])("%s names a secret", (name) => {
     expect(isSecretKey(name)).toBe(true);
   });
 
-  it.each(["author", "authority", "keyboard", "monkey", "query", "name", "inputTokens", "maxTokens", "passenger", "tokenizer", "description"])(
-    "%s does not",
-    (name) => {
-      expect(isSecretKey(name)).toBe(false);
-    },
-  );
+  it.each([
+    "author",
+    "authority",
+    "keyboard",
+    "monkey",
+    "query",
+    "name",
+    "inputTokens",
+    "maxTokens",
+    "passenger",
+    "tokenizer",
+    "description",
+  ])("%s does not", (name) => {
+    expect(isSecretKey(name)).toBe(false);
+  });
 
   it("hides any value under a strong name, but keeps counts and flags under a weak one", () => {
-    expect(redactValue({ password: 1234, token: "t-1", maxToken: 100, pass: true, key: null })).toEqual({
+    expect(
+      redactValue({
+        password: 1234,
+        token: "t-1",
+        maxToken: 100,
+        pass: true,
+        key: null,
+      }),
+    ).toEqual({
       password: M,
       token: M,
       maxToken: 100,
@@ -33,7 +84,9 @@ describe("shared redaction: key names", () => {
 
   it("adds configured key names to the defaults, matched without case or separators", () => {
     configureRedaction({ keys: ["ssn"] });
-    expect(redactValue({ user_SSN: "123-45-6789", apiKey: "k", name: "a" })).toEqual({ user_SSN: M, apiKey: M, name: "a" });
+    expect(
+      redactValue({ user_SSN: "123-45-6789", apiKey: "k", name: "a" }),
+    ).toEqual({ user_SSN: M, apiKey: M, name: "a" });
   });
 
   it("is off only when asked explicitly", () => {
@@ -60,7 +113,10 @@ describe("shared redaction: text", () => {
     ["Cookie: session=abc123; theme=dark", "abc123"],
     ["x-api-key: zzzz9999", "zzzz9999"],
     ["eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl", "eyJzdWIiOiIxIn0"],
-    ["ghp_abcdefghijklmnopqrstuvwxyz0123456789", "ghp_abcdefghijklmnopqrstuvwxyz0123456789"],
+    [
+      "ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+      "ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+    ],
     ["AKIAABCDEFGHIJKLMNOP", "AKIAABCDEFGHIJKLMNOP"],
     ["Authorization: Basic dXNlcjpwYXNzd29yZA==", "dXNlcjpwYXNzd29yZA"],
   ])("%s loses its secret", (text, secret) => {
@@ -69,28 +125,48 @@ describe("shared redaction: text", () => {
     expect(out).toContain(M);
   });
 
-  it.each(["max_tokens=100", "author: Bob", "Basic usage of the tool", "see https://example.com/docs?page=2", "a plain sentence"])(
-    "%s stays as it is",
-    (text) => {
-      expect(redactText(text)).toBe(text);
-    },
-  );
+  it.each([
+    "max_tokens=100",
+    "author: Bob",
+    "Basic usage of the tool",
+    "see https://example.com/docs?page=2",
+    "a plain sentence",
+  ])("%s stays as it is", (text) => {
+    expect(redactText(text)).toBe(text);
+  });
 
   it("hides literal secrets in every form: as given, trimmed, percent-encoded", () => {
-    expect(redactText("got k3y/with+chars and k3y%2Fwith%2Bchars", { secrets: ["k3y/with+chars\n"] })).toBe(`got ${M} and ${M}`);
+    expect(
+      redactText("got k3y/with+chars and k3y%2Fwith%2Bchars", {
+        secrets: ["k3y/with+chars\n"],
+      }),
+    ).toBe(`got ${M} and ${M}`);
   });
 
   it("applies configured patterns", () => {
     configureRedaction({ patterns: [/ACME-\d{6}/] });
-    expect(redactText("id ACME-123456 and ACME-654321")).toBe(`id ${M} and ${M}`);
+    expect(redactText("id ACME-123456 and ACME-654321")).toBe(
+      `id ${M} and ${M}`,
+    );
   });
 });
 
 describe("shared redaction: shapes", () => {
   it("hides header pairs given as arrays, flat and nested", () => {
-    expect(redactValue({ raw: ["Host", "x", "Authorization", "abc"], pairs: [["x-api-key", "k1"], ["accept", "json"]] })).toEqual({
+    expect(
+      redactValue({
+        raw: ["Host", "x", "Authorization", "abc"],
+        pairs: [
+          ["x-api-key", "k1"],
+          ["accept", "json"],
+        ],
+      }),
+    ).toEqual({
       raw: ["Host", "x", "Authorization", M],
-      pairs: [["x-api-key", M], ["accept", "json"]],
+      pairs: [
+        ["x-api-key", M],
+        ["accept", "json"],
+      ],
     });
   });
 
@@ -99,7 +175,14 @@ describe("shared redaction: shapes", () => {
       secret = "s";
       open = "o";
     }
-    expect(redactValue({ m: new Map([["token", "t"]]), s: new Set(["Bearer abcdef"]), e: new Error("key=k1234"), b: new Box() })).toEqual({
+    expect(
+      redactValue({
+        m: new Map([["token", "t"]]),
+        s: new Set(["Bearer abcdef"]),
+        e: new Error("key=k1234"),
+        b: new Box(),
+      }),
+    ).toEqual({
       m: { token: M },
       s: [`Bearer ${M}`],
       e: { name: "Error", message: `key=${M}` },
@@ -118,8 +201,24 @@ describe("shared redaction: shapes", () => {
   });
 
   it("never throws on hostile objects", () => {
-    const hostile = Object.defineProperty({}, "boom", { enumerable: true, get: () => { throw new Error("no"); } });
-    expect(() => redactValue(new Proxy({}, { ownKeys: () => { throw new Error("x"); } }))).not.toThrow();
+    const hostile = Object.defineProperty({}, "boom", {
+      enumerable: true,
+      get: () => {
+        throw new Error("no");
+      },
+    });
+    expect(() =>
+      redactValue(
+        new Proxy(
+          {},
+          {
+            ownKeys: () => {
+              throw new Error("x");
+            },
+          },
+        ),
+      ),
+    ).not.toThrow();
     expect(redactValue(hostile)).toEqual({ boom: "[getter threw]" });
   });
 });
@@ -130,7 +229,9 @@ describe("redactError", () => {
       status = 401;
       retryable = false;
     }
-    const original = new HttpError("denied for sk-abcdefghijklmnopqrstuv", { cause: new Error("token=zzz12345") });
+    const original = new HttpError("denied for sk-abcdefghijklmnopqrstuv", {
+      cause: new Error("token=zzz12345"),
+    });
     const copy = redactError(original);
     expect(copy).toBeInstanceOf(HttpError);
     expect(copy.status).toBe(401);

@@ -4,7 +4,7 @@ import { errorKind } from "../errorKinds.js";
 import { Hook, type NodeUpdate } from "../hook.js";
 import type { LLMInvocation, NodeInvocation, ToolInvocation } from "../invocations.js";
 import type { LLMResponse } from "../llm.js";
-import { DEFAULT_REDACT, redactToJson } from "../redact.js";
+import { DEFAULT_REDACT, redactForLog } from "../redact.js";
 import { toJsonLine } from "./jsonLine.js";
 
 export interface LoggingHookOptions {
@@ -12,7 +12,10 @@ export interface LoggingHookOptions {
   logger?: Logger;
   /** Level of start and finish lines; error lines use at least "warn". */
   level?: LogLevel;
-  /** Key fragments whose values are hidden in logged arguments. */
+  /**
+   * Key fragments whose values are hidden in logged arguments (case-insensitive substrings), on
+   * top of the shared redaction rules, which always apply unless `configureRedaction({ enabled: false })`.
+   */
   redact?: readonly string[];
 }
 
@@ -24,8 +27,9 @@ const SEVERITY: readonly LogLevel[] = ["debug", "info", "warn", "error"];
 /**
  * One structured line per start, finish and error of every tool call, model call and node. Each
  * line's message is `"<event> <json>"`; structured handlers get `event` and `fields` as properties.
- * It logs ids, names, counts and redacted arguments, never result values, error messages, message
- * content or state values; the arguments of confirm tools are withheld.
+ * It logs ids, names, counts and redacted arguments (the shared rules plus `redact`), never result
+ * values, error messages, message content or state values; the arguments of confirm tools are
+ * withheld. Redaction never throws, whatever the arguments' depth or shape.
  */
 export class LoggingHook extends Hook {
   override name = "logging";
@@ -46,7 +50,7 @@ export class LoggingHook extends Hook {
   beforeTool(inv: ToolInvocation): void {
     const fields = toolFields(inv);
     if (inv.spec.confirm) fields.argsWithheld = true;
-    else fields.args = redactToJson(inv.call.arguments, this.#patterns);
+    else fields.args = redactForLog(inv.call.arguments, this.#patterns);
     this.#start(inv, "tool.start", fields);
   }
 

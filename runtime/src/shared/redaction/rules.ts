@@ -1,7 +1,17 @@
 import { InvalidValueError } from "../errors.js";
 import { optionsObject } from "../arguments.js";
-import { compactKey, keyStrength, NOT_SECRET, STRONG_SECRET, type KeyStrength } from "./keyNames.js";
-import { REDACTION_MASK, redactTextWith, type TextRuleContext } from "./textRules.js";
+import {
+  compactKey,
+  keyStrength,
+  NOT_SECRET,
+  STRONG_SECRET,
+  type KeyStrength,
+} from "./keyNames.js";
+import {
+  REDACTION_MASK,
+  redactTextWith,
+  type TextRuleContext,
+} from "./textRules.js";
 import { DEFAULT_MAX_DEPTH, walkRedacting, type WalkPolicy } from "./walk.js";
 
 /** How to extend (or turn off) the shared rules. Everything given is added to the defaults. */
@@ -31,19 +41,39 @@ export class RedactionRules implements TextRuleContext {
   readonly enabled: boolean;
   readonly keys: readonly string[];
   readonly patterns: readonly RegExp[];
+  readonly hasExtraKeys: boolean;
   readonly #compactKeys: readonly string[];
   readonly #strengths = new Map<string, KeyStrength>();
+  #plainPolicy: WalkPolicy | undefined;
 
   constructor(options?: RedactionOptions) {
     options = optionsObject(options, "RedactionRules(options)");
-    if (options.keys !== undefined && !Array.isArray(options.keys)) throw new InvalidValueError("RedactionRules(options): keys must be an array of strings");
-    if (options.patterns !== undefined && !(Array.isArray(options.patterns) && options.patterns.every((p) => p instanceof RegExp))) {
-      throw new InvalidValueError("RedactionRules(options): patterns must be an array of regular expressions");
+    if (options.keys !== undefined && !Array.isArray(options.keys))
+      throw new InvalidValueError(
+        "RedactionRules(options): keys must be an array of strings",
+      );
+    if (
+      options.patterns !== undefined &&
+      !(
+        Array.isArray(options.patterns) &&
+        options.patterns.every((p) => p instanceof RegExp)
+      )
+    ) {
+      throw new InvalidValueError(
+        "RedactionRules(options): patterns must be an array of regular expressions",
+      );
     }
     this.enabled = options.enabled !== false;
     this.keys = Object.freeze([...(options.keys ?? [])].map(String));
-    this.#compactKeys = this.keys.map(compactKey).filter((key) => key.length > 0);
-    this.patterns = Object.freeze((options.patterns ?? []).map((p) => (p.global ? p : new RegExp(p.source, `${p.flags}g`))));
+    this.#compactKeys = this.keys
+      .map(compactKey)
+      .filter((key) => key.length > 0);
+    this.hasExtraKeys = this.#compactKeys.length > 0;
+    this.patterns = Object.freeze(
+      (options.patterns ?? []).map((p) =>
+        p.global ? p : new RegExp(p.source, `${p.flags}g`),
+      ),
+    );
   }
 
   /** 0: not a secret name; 1: hides text and containers (`token`); 2: hides any value (`password`). */
@@ -66,7 +96,11 @@ export class RedactionRules implements TextRuleContext {
   redactText(text: string, options: RedactCallOptions = {}): string {
     if (!this.enabled) return text;
     try {
-      return redactTextWith(typeof text === "string" ? text : String(text), this, literalForms(options.secrets));
+      return redactTextWith(
+        typeof text === "string" ? text : String(text),
+        this,
+        literalForms(options.secrets),
+      );
     } catch {
       return REDACTION_MASK;
     }
@@ -79,13 +113,42 @@ export class RedactionRules implements TextRuleContext {
    */
   redactValue(value: unknown, options: RedactCallOptions = {}): unknown {
     if (!this.enabled) return value;
-    return walkRedacting(value, this.policy(options));
+    const plain =
+      options.secrets === undefined && options.maxDepth === undefined;
+    return walkRedacting(value, plain ? this.policy() : this.policy(options));
   }
 
   /** The walk policy of these rules, for callers that walk with their own mask or shape. */
-  policy(options: RedactCallOptions & { json?: boolean; mask?: string; extraKeys?: (key: string) => boolean } = {}): WalkPolicy {
+  policy(
+    options?: RedactCallOptions & {
+      json?: boolean;
+      mask?: string;
+      extraKeys?: (key: string) => boolean;
+    },
+  ): WalkPolicy {
+    if (options === undefined)
+      return (this.#plainPolicy ??= this.#makePolicy({}));
+    return this.#makePolicy(options);
+  }
+
+  #makePolicy(
+    options: RedactCallOptions & {
+      json?: boolean;
+      mask?: string;
+      extraKeys?: (key: string) => boolean;
+    },
+  ): WalkPolicy {
     const secrets = literalForms(options.secrets);
     const extraKeys = options.extraKeys;
+    if (!this.enabled) {
+      return {
+        json: options.json ?? true,
+        mask: options.mask ?? REDACTION_MASK,
+        maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+        hides: (key) => extraKeys?.(key) === true,
+        text: (text) => text,
+      };
+    }
     return {
       json: options.json ?? true,
       mask: options.mask ?? REDACTION_MASK,
@@ -94,7 +157,15 @@ export class RedactionRules implements TextRuleContext {
         if (extraKeys?.(key)) return true;
         const strength = this.strengthOf(key);
         if (strength === NOT_SECRET) return false;
-        return strength === STRONG_SECRET || !(typeof value === "number" || typeof value === "boolean" || value === null || value === undefined);
+        return (
+          strength === STRONG_SECRET ||
+          !(
+            typeof value === "number" ||
+            typeof value === "boolean" ||
+            value === null ||
+            value === undefined
+          )
+        );
       },
       text: (text) => {
         try {
@@ -113,7 +184,8 @@ export function literalForms(secrets: readonly string[] | undefined): string[] {
   const forms = new Set<string>();
   for (const secret of secrets) {
     if (typeof secret !== "string") continue;
-    for (const form of [secret, secret.trim(), safeEncode(secret.trim())]) if (form.length >= 4) forms.add(form);
+    for (const form of [secret, secret.trim(), safeEncode(secret.trim())])
+      if (form.length >= 4) forms.add(form);
   }
   return [...forms].sort((a, b) => b.length - a.length);
 }
