@@ -1,3 +1,4 @@
+import { redactValue } from "../shared/redaction/index.js";
 import { MessageAdded, type Signal } from "./signal.js";
 
 /** The byte cap of a persisted or streamed signal payload. */
@@ -33,6 +34,8 @@ export function sanitizeSignalPayload(signal: Signal): JsonObject {
 
 /**
  * {@link sanitizeSignalPayload} together with its compact JSON text, both from one serialisation.
+ * Secrets are redacted with the shared rules before the byte cap cuts anything, so every sink
+ * (databases, live stream, OpenTelemetry) receives the same redacted bytes.
  * Never throws: a signal that cannot be read at all becomes `{ sanitizeError }`.
  */
 export function encodeSignalPayload(signal: Signal): { payload: JsonObject; json: string } {
@@ -42,6 +45,7 @@ export function encodeSignalPayload(signal: Signal): { payload: JsonObject; json
   } catch (error) {
     raw = { sanitizeError: clip(`[unserialisable signal: ${error instanceof Error ? error.message : String(error)}]`) };
   }
+  raw = redactValue(raw) as JsonObject;
   return capJson(raw, JSON.stringify(raw));
 }
 

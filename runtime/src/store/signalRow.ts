@@ -1,3 +1,4 @@
+import { redactValue } from "../shared/redaction/index.js";
 import type { EncodedSignal } from "../session/pipeline/encodedSignal.js";
 import type { SessionSignalRecord } from "./signalStore.js";
 
@@ -24,8 +25,9 @@ export function rowFromEncoded(sessionId: string, signal: EncodedSignal): Signal
   return { sessionId, kind: signal.kind, opId: signal.opId, ts: signal.ts, payloadJson: signal.payloadJson };
 }
 
+/** A record handed to `insertSignal` directly (not through the signal pipeline) is redacted here. */
 export function rowFromRecord(record: SessionSignalRecord): SignalRow {
-  return { sessionId: record.sessionId, kind: record.kind, opId: record.opId, ts: record.ts, payloadJson: JSON.stringify(record.payload) };
+  return { sessionId: record.sessionId, kind: record.kind, opId: record.opId, ts: record.ts, payloadJson: JSON.stringify(redactValue(record.payload)) };
 }
 
 /** The marker saying `count` signals of a session were dropped at this point of its record. */

@@ -1,13 +1,27 @@
+import { redactionRules } from "../shared/redaction/index.js";
+import type { WalkPolicy } from "../shared/redaction/walk.js";
+
 /** Length, in code points, of the argument and result summaries on TOOL_PRE and TOOL_POST. */
 export const SUMMARY_LIMIT = 200;
 
 /** Thrown inside the walk once enough text exists; never escapes `summarize`. */
 const FULL: unique symbol = Symbol("summary full");
 
+/** Text read past the cut before redacting, so a secret straddling the cut is still recognised whole. */
+const REDACTION_MARGIN = 512;
+
 class SummaryWriter {
   text = "";
   // Code points need at most two UTF-16 units each, so this many units always covers the cut.
-  constructor(private readonly capacity: number) {}
+  constructor(
+    private readonly capacity: number,
+    readonly redaction: WalkPolicy,
+  ) {}
+
+  /** A string cut to what the summary can hold plus a margin, redacted before the summary's own cut. */
+  redacted(value: string): string {
+    return this.redaction.text(value.slice(0, this.capacity + REDACTION_MARGIN));
+  }
 
   write(piece: string): void {
     this.text += piece;
@@ -20,12 +34,14 @@ class SummaryWriter {
  * `str(x)[:200]`): a top-level string as is, anything else as compact JSON-like text in key
  * insertion order, cut to `limit` code points with no ellipsis. It reads only as much of the value
  * as the cut needs, so huge inputs cost little, and it never throws: cycles, throwing getters,
- * bigints, symbols and functions all get a readable stand-in.
+ * bigints, symbols and functions all get a readable stand-in. Secrets are masked with the shared
+ * redaction rules before the cut (values under secret key names, secret text in strings and error
+ * messages), because summaries reach hooks, signals, logs and error messages.
  */
 export function summarize(value: unknown, limit: number = SUMMARY_LIMIT): string {
-  const writer = new SummaryWriter(limit * 2 + 2);
+  const writer = new SummaryWriter(limit * 2 + 2, redactionRules().policy());
   try {
-    if (typeof value === "string") writer.write(value.slice(0, limit * 2 + 2));
+    if (typeof value === "string") writer.write(writer.redacted(value));
     else writeValue(writer, value, new Set(), limit);
   } catch (error) {
     if (error !== FULL) writer.text += `[unserialisable: ${messageOf(error)}]`;
@@ -36,7 +52,7 @@ export function summarize(value: unknown, limit: number = SUMMARY_LIMIT): string
 function writeValue(writer: SummaryWriter, value: unknown, seen: Set<object>, limit: number): void {
   switch (typeof value) {
     case "string":
-      writer.write(JSON.stringify(value.slice(0, limit * 2 + 2)));
+      writer.write(JSON.stringify(writer.redacted(value)));
       return;
     case "number":
       writer.write(Number.isFinite(value) ? JSON.stringify(value) : String(value));
@@ -72,7 +88,7 @@ function writeObject(writer: SummaryWriter, object: object, seen: Set<object>, l
   seen.add(object);
   try {
     if (object instanceof GetterFailure) return writer.write(`[getter threw: ${object.message}]`);
-    if (object instanceof Error) return writer.write(`${object.name}: ${object.message}`);
+    if (object instanceof Error) return writer.write(writer.redacted(`${object.name}: ${object.message}`));
     if (object instanceof Date) return writer.write(Number.isNaN(object.getTime()) ? "Invalid Date" : object.toISOString());
     if (Array.isArray(object)) return writeItems(writer, "[", object, seen, limit);
     if (object instanceof Set) return writeItems(writer, "Set[", object, seen, limit);
@@ -87,10 +103,14 @@ function writeObject(writer: SummaryWriter, object: object, seen: Set<object>, l
 function writeItems(writer: SummaryWriter, open: string, items: Iterable<unknown>, seen: Set<object>, limit: number): void {
   writer.write(open);
   let first = true;
+  // `["Authorization", "Bearer x"]`, `["--password", "p"]`: a secret name hides the item after it.
+  let hideNext = false;
   for (const item of items) {
     if (!first) writer.write(",");
     first = false;
-    writeValue(writer, item, seen, limit);
+    if (hideNext) writer.write(JSON.stringify(writer.redaction.mask));
+    else writeValue(writer, item, seen, limit);
+    hideNext = !hideNext && typeof item === "string" && NAME_LIKE.test(item) && writer.redaction.hides(item.replace(/^-+|:$/g, ""), "");
   }
   writer.write("]");
 }
@@ -109,10 +129,13 @@ function writeEntries(
     first = false;
     writeValue(writer, key, seen, limit);
     writer.write(":");
-    writeValue(writer, field, seen, limit);
+    if (writer.redaction.hides(String(key), field)) writer.write(JSON.stringify(writer.redaction.mask));
+    else writeValue(writer, field, seen, limit);
   }
   writer.write("}");
 }
+
+const NAME_LIKE = /^-{0,2}[A-Za-z_][\w.-]{0,63}:?$/;
 
 /** Own enumerable string keys in insertion order; a getter that throws is reported, not raised. */
 function* ownEntries(object: object): Generator<readonly [string, unknown]> {

@@ -112,7 +112,7 @@ describe("hostile input to act()", () => {
   it("throwing getters in arguments and results give a safe summary, never a crash", async () => {
     const { branch, points } = sessionBranch();
     const trap = () =>
-      Object.defineProperty({ ok: 1 }, "secret", {
+      Object.defineProperty({ ok: 1 }, "locked", {
         enumerable: true,
         get() {
           throw new Error("no peeking");
@@ -121,8 +121,8 @@ describe("hostile input to act()", () => {
     branch.registerTools(new Tool({ funcCallable: () => trap(), name: "trap" }));
     const response = await act(branch, { function: "trap", arguments: trap() });
     expect(points.map(([, payload]) => payload["argsSummary"] ?? payload["resultSummary"])).toEqual([
-      '{"ok":1,"secret":[getter threw: no peeking]}',
-      '{"ok":1,"secret":[getter threw: no peeking]}',
+      '{"ok":1,"locked":[getter threw: no peeking]}',
+      '{"ok":1,"locked":[getter threw: no peeking]}',
     ]);
     expect(response.function).toBe("trap");
   });

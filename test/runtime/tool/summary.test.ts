@@ -50,3 +50,19 @@ describe("summarize", () => {
     expect(summarize(hostile)).toBe("{[unserialisable: no keys]");
   });
 });
+
+describe("summarize redacts before it cuts", () => {
+  it("hides values under secret keys, secret text and header pairs", () => {
+    const text = summarize({ query: "q", apiKey: "k-123456", headers: [["Authorization", "abc123"]], url: "https://u:pw-9876@h/x" });
+    expect(text).toBe('{"query":"q","apiKey":"[redacted]","headers":[["Authorization","[redacted]"]],"url":"https://u:[redacted]@h/x"}');
+  });
+
+  it("a token straddling the 200-character cut leaves no part of itself", () => {
+    const token = "sk-proj-" + "a1b2c3d4".repeat(6);
+    for (const offset of [180, 190, 195, 199]) {
+      const text = summarize(`${"x".repeat(offset)} ${token}`);
+      expect(text).not.toContain("sk-proj-a1");
+      expect(text).not.toContain("a1b2c3");
+    }
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * What redaction adds to a signal's one encode step (`encodeSignal`, run once per signal in the
+ * pipeline's flush): the same signals encoded with the shared rules in force and with redaction
+ * turned off. Two shapes: a typical ~1.1 KiB tool-call signal with nothing secret in it, and one
+ * that carries headers, a URL with credentials and a bearer token.
+ */
+import { HookSignal } from "../../runtime/src/session/signal.js";
+import { encodeSignal } from "../../runtime/src/session/pipeline/encodedSignal.js";
+import { configureRedaction } from "../../runtime/src/shared/redaction/index.js";
+import { measure, report, type Comparison } from "./measure.js";
+
+function typicalSignal(): HookSignal {
+  return new HookSignal("tool.post", {
+    toolName: "search_documents",
+    callId: "5f0c2b8e-9a51-4d2e-8f0a-3c9e1d7b6a42",
+    duration: 0.0213,
+    resultSummary: JSON.stringify({
+      hits: [
+        { title: "Returns policy", score: 0.91 },
+        { title: "Shipping times", score: 0.77 },
+      ],
+    }),
+    arguments: {
+      query: "how do I return an item bought last month",
+      limit: 10,
+      filters: { language: "en", section: ["help", "faq"] },
+    },
+    result: {
+      hits: Array.from({ length: 6 }, (_, i) => ({
+        id: `doc-${i}`,
+        title: `Document number ${i}`,
+        url: `https://docs.example.com/help/${i}?lang=en`,
+        score: 0.9 - i / 10,
+      })),
+      tookMs: 12,
+    },
+  });
+}
+
+function secretSignal(): HookSignal {
+  return new HookSignal("tool.pre", {
+    toolName: "http_get",
+    callId: "9a1e2c3d-4b5f-6071-8293-a4b5c6d7e8f9",
+    arguments: {
+      url: "https://svc:hunter2@api.example.com/v1/items?access_token=abcd1234efgh&page=2",
+      headers: [
+        [
+          "Authorization",
+          "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",
+        ],
+        ["accept", "application/json"],
+      ],
+      apiKey: "sk-proj-0123456789abcdefghijklmn",
+      command:
+        "curl -H 'Authorization: Bearer tok_9f8e7d6c' https://api.example.com",
+    },
+  });
+}
+
+async function perSignal(
+  name: string,
+  make: () => HookSignal,
+): Promise<number> {
+  const signal = make();
+  return (await measure(name, () => encodeSignal(signal, 0))).nsPerOp;
+}
+
+export async function run(): Promise<string> {
+  const rows: Comparison[] = [];
+  for (const [label, make] of [
+    ["encodeSignal, typical 1.1 KiB signal", typicalSignal],
+    ["encodeSignal, signal full of secrets", secretSignal],
+  ] as const) {
+    configureRedaction({ enabled: false });
+    const off = await perSignal("redaction off", make);
+    configureRedaction();
+    const on = await perSignal("redaction on", make);
+    rows.push({
+      label,
+      subject: { name: "redaction on", nsPerOp: on },
+      baseline: { name: "redaction off", nsPerOp: off },
+    });
+  }
+  return report("Redaction in the signal encode step (once per signal)", rows);
+}
