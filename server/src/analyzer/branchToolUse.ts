@@ -1,5 +1,6 @@
-import { Node, SyntaxKind, type SourceFile, type TypeChecker, type ts } from "ts-morph";
+import { Node, type SourceFile, type TypeChecker, type ts } from "ts-morph";
 import { outermostWrapper, unwrapped } from "./expressions.js";
+import { FileIndex } from "./fileIndex.js";
 import type { RuntimeResolver } from "./runtimeResolver.js";
 
 /** Branch members that run tools or hold them: `act()` runs calls through the tool hooks. */
@@ -54,7 +55,7 @@ export function branchVariableOf(value: Node, checker: TypeChecker): ts.Symbol |
 
 function mentionsOf(symbol: ts.Symbol, file: SourceFile, checker: TypeChecker): Node[] {
   const name = symbol.getName();
-  return file.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => {
+  return FileIndex.of(file).identifiers(symbol.getName()).filter((id) => {
     if (id.getText() !== name) return false;
     const parent = id.getParent();
     if (Node.isShorthandPropertyAssignment(parent)) return checker.getShorthandAssignmentValueSymbol(parent)?.compilerSymbol === symbol;

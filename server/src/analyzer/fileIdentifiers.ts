@@ -1,28 +1,22 @@
-import { Node, SyntaxKind, type Identifier, type SourceFile } from "ts-morph";
+import { Node, type Identifier, type SourceFile } from "ts-morph";
+import { FileIndex } from "./fileIndex.js";
 
 /**
- * The identifiers of one file grouped by their text, collected on first use with one walk, so
- * following a local name's uses costs no project-wide reference search.
+ * The identifiers of one file grouped by their text (read from the file's index, one walk per
+ * parsed version), so following a local name's uses costs no project-wide reference search.
  */
 export class FileIdentifiers {
-  readonly #sourceFile: SourceFile;
-  #byText: Map<string, Identifier[]> | undefined;
+  readonly #index: FileIndex;
 
   constructor(sourceFile: SourceFile) {
-    this.#sourceFile = sourceFile;
+    this.#index = FileIndex.of(sourceFile);
   }
 
-  /** Every identifier spelled `text`, whatever it refers to. */
+  /** Every identifier spelled `text` (as written), whatever it refers to. */
   spelled(text: string): readonly Identifier[] {
-    if (!this.#byText) {
-      this.#byText = new Map();
-      for (const identifier of this.#sourceFile.getDescendantsOfKind(SyntaxKind.Identifier)) {
-        const list = this.#byText.get(identifier.getText());
-        if (list) list.push(identifier);
-        else this.#byText.set(identifier.getText(), [identifier]);
-      }
-    }
-    return this.#byText.get(text) ?? [];
+    // The index groups by the unescaped name; `text` is as written, which is the same unless it holds an escape.
+    const unescaped = text.includes("\\") ? unescapedName(text) : text;
+    return this.#index.identifiers(unescaped).filter((identifier): identifier is Identifier => Node.isIdentifier(identifier) && identifier.getText() === text);
   }
 
   /**
@@ -39,4 +33,11 @@ export class FileIdentifiers {
       return symbol !== undefined && identifier.getSymbol()?.compilerSymbol === symbol;
     });
   }
+}
+
+/** The name an identifier written with escapes stands for (`\u0061b` is `ab`). */
+function unescapedName(text: string): string {
+  return text.replace(/\\u\{([0-9a-fA-F]+)\}|\\u([0-9a-fA-F]{4})/g, (_, braced: string | undefined, plain: string | undefined) =>
+    String.fromCodePoint(parseInt(braced ?? plain ?? "0", 16)),
+  );
 }

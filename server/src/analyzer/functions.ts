@@ -1,4 +1,5 @@
-import { Node, SyntaxKind, type ArrowFunction, type FunctionDeclaration, type FunctionExpression, type MethodDeclaration } from "ts-morph";
+import { FileIndex } from "./fileIndex.js";
+import { Node, type ArrowFunction, type FunctionDeclaration, type FunctionExpression, type MethodDeclaration } from "ts-morph";
 
 export type FunctionLike = ArrowFunction | FunctionExpression | FunctionDeclaration | MethodDeclaration;
 
@@ -29,7 +30,8 @@ export function isParameterUsed(fn: FunctionLike, index: number): boolean {
   if (!Node.isIdentifier(name)) return true; // a destructuring pattern reads its properties
   const symbol = name.getSymbol()?.compilerSymbol;
   const text = name.getText();
-  return (fn.getBody()?.getDescendantsOfKind(SyntaxKind.Identifier) ?? []).some(
+  const body = fn.getBody();
+  return (body ? FileIndex.of(fn.getSourceFile()).identifiers(name.compilerNode.text, body) : []).some(
     (identifier) => identifier.getText() === text && identifier.getSymbol()?.compilerSymbol === symbol,
   );
 }

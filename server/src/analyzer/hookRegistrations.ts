@@ -1,5 +1,6 @@
-import { Node, type CallExpression, type ObjectLiteralExpression } from "ts-morph";
+import { Node, SyntaxKind, ts, type CallExpression, type ObjectLiteralExpression } from "ts-morph";
 import { constValue, unwrapped } from "./expressions.js";
+import { FileIndex } from "./fileIndex.js";
 import { functionOf, type FunctionLike } from "./functions.js";
 import type { RuntimeResolver } from "./runtimeResolver.js";
 
@@ -31,11 +32,12 @@ export function handlersRegisteredAt(sourceFile: Node, value: string, runtime: R
     const fn = argument ? functionOf(argument) : null;
     if (fn && fn.getSourceFile() === sourceFile.getSourceFile()) found.add(fn);
   };
-  sourceFile.forEachDescendant((node) => {
-    if (!Node.isCallExpression(node)) return;
+  const index = FileIndex.of(sourceFile.getSourceFile());
+  const calls = index.wrapped(SyntaxKind.CallExpression, (call) => mayRegisterHandler(call, runtime));
+  for (const node of Node.isSourceFile(sourceFile) ? calls : calls.filter((call) => call.getAncestors().includes(sourceFile))) {
     const callee = node.getExpression();
     const [first, second] = node.getArguments();
-    if (!first) return;
+    if (!first) continue;
     const onBus = Node.isPropertyAccessExpression(callee) && callee.getName() === "on" && runtime.isInstanceOf(callee.getExpression(), "HookBus");
     if (onBus && hookPointOf(first, runtime) === value) add(second);
     else if (isMarker(callee, value, runtime)) add(first);
@@ -44,9 +46,21 @@ export function handlersRegisteredAt(sourceFile: Node, value: string, runtime: R
       const table = loaderTable(node, runtime);
       if (table) for (const name of namesDeclaredAt(table, value, runtime)) declaredNames.add(name);
     }
-  });
+  }
   for (const [name, handler] of named) if (declaredNames.has(name)) add(handler);
   return [...found];
+}
+
+/**
+ * Syntactic pre-filter for the calls {@link handlersRegisteredAt} looks at: `x.on(…)`, `hook(…)(…)`,
+ * or a callee that may name a runtime export (registerHandler, the loaders). Never too strict.
+ */
+function mayRegisterHandler(call: ts.CallExpression, runtime: RuntimeResolver): boolean {
+  if (call.arguments.length === 0) return false;
+  const callee = call.expression;
+  if (ts.isPropertyAccessExpression(callee) && callee.name.text === "on") return true;
+  if (ts.isCallExpression(callee) && runtime.mayDenoteImport(callee.expression)) return true;
+  return runtime.mayDenoteImport(callee);
 }
 
 /** Whether `callee` is `hook(point)` for the point `value`, i.e. the call it heads marks a function. */

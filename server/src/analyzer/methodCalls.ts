@@ -1,4 +1,5 @@
-import { Node, type CallExpression, type Identifier } from "ts-morph";
+import { Node, SyntaxKind, ts, type CallExpression, type Identifier } from "ts-morph";
+import { FileIndex } from "./fileIndex.js";
 import type { RuleContext } from "./types.js";
 
 /** The runtime classes that hold agent tool hooks (`pre`, `post`, `onError`). */
@@ -14,11 +15,15 @@ export function forEachRuntimeMethodCall(
   classes: readonly string[],
   visit: (call: CallExpression, runtimeClass: string, methodName: Identifier) => void,
 ): void {
-  context.sourceFile.forEachDescendant((node) => {
-    if (!Node.isCallExpression(node)) return;
+  for (const node of FileIndex.of(context.sourceFile).wrapped(SyntaxKind.CallExpression, (call) => isMethodCall(call, method))) {
     const callee = node.getExpression();
-    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== method) return;
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== method) continue;
     const runtimeClass = context.runtime.runtimeClassOf(callee.getExpression(), classes);
     if (runtimeClass) visit(node, runtimeClass, callee.getNameNode());
-  });
+  }
+}
+
+/** Syntactic pre-filter on a compiler node: `receiver.<method>(…)` (escapes in the name resolved, so never too strict). */
+export function isMethodCall(call: ts.CallExpression, method: string): boolean {
+  return ts.isPropertyAccessExpression(call.expression) && call.expression.name.text === method;
 }

@@ -96,10 +96,18 @@ export class RuntimeResolver {
    * References that start at `this` or a call are left to the checker.
    */
   #mayDenoteImport(node: Node): boolean {
-    const leftmost = leftmostIdentifier(node.compilerNode);
+    return this.mayDenoteImport(node.compilerNode);
+  }
+
+  /**
+   * The same pre-filter on a compiler node, for rules that sift a file's nodes before wrapping
+   * them: false means `exportName` (and so `is`) returns null for it without asking the checker.
+   */
+  mayDenoteImport(node: ts.Node): boolean {
+    const leftmost = leftmostIdentifier(node);
     if (!leftmost) return true;
     const file = node.getSourceFile();
-    return importedNames(file.compilerNode).has(leftmost.text) || this.#isRuntimeFile(file);
+    return importedNames(file).has(leftmost.text) || this.#isRuntimePath(file.fileName);
   }
 
   #runtimeNameOf(symbol: MorphSymbol): string | null {
@@ -139,7 +147,11 @@ export class RuntimeResolver {
   }
 
   #isRuntimeFile(sourceFile: SourceFile): boolean {
-    return this.#packageNameOf(dirname(sourceFile.getFilePath())) === RUNTIME_PACKAGE;
+    return this.#isRuntimePath(sourceFile.getFilePath());
+  }
+
+  #isRuntimePath(filePath: string): boolean {
+    return this.#packageNameOf(dirname(filePath)) === RUNTIME_PACKAGE;
   }
 
   /** Name of the nearest package.json above `dir` (read from disk, cached per folder). */

@@ -1,4 +1,5 @@
-import { Node, type SourceFile } from "ts-morph";
+import { Node, SyntaxKind, type SourceFile } from "ts-morph";
+import { FileIndex } from "./fileIndex.js";
 
 /** A straight-line body: a file's top level, or the body of one function, method or accessor. */
 export type Scope = Node;
@@ -16,13 +17,28 @@ export function scopeOf(node: Node): Scope {
 
 /** Every scope with statements of its own: the file, then each function-like with a body. */
 export function scopesIn(sourceFile: SourceFile): Scope[] {
+  const index = FileIndex.of(sourceFile);
+  const functions = FUNCTION_LIKE_KINDS.flatMap((kind) => index.raw(kind));
+  // One pre-order list: a function starts before the functions nested in it, and two never start at the same place.
+  functions.sort((a, b) => a.pos - b.pos || b.end - a.end);
   const scopes: Scope[] = [sourceFile];
-  sourceFile.forEachDescendant((node) => {
+  for (const raw of functions) {
+    const node = index.wrap(raw);
     // Overload signatures and abstract methods have no body to run.
     if (Node.isFunctionLikeDeclaration(node) && (!Node.isBodyable(node) || node.hasBody())) scopes.push(node);
-  });
+  }
   return scopes;
 }
+
+/** The kinds `Node.isFunctionLikeDeclaration` accepts. */
+const FUNCTION_LIKE_KINDS = [
+  SyntaxKind.ArrowFunction,
+  SyntaxKind.Constructor,
+  SyntaxKind.FunctionDeclaration,
+  SyntaxKind.GetAccessor,
+  SyntaxKind.MethodDeclaration,
+  SyntaxKind.SetAccessor,
+] as const;
 
 /**
  * Whether code in `inner` (a scope nested in another) can only run after its own text was

@@ -1,6 +1,8 @@
 import { HookEventTypes } from "@hooklens/runtime";
 import {
   Node,
+  SyntaxKind,
+  ts,
   VariableDeclarationKind,
   type Expression,
   type ObjectLiteralExpression,
@@ -8,6 +10,7 @@ import {
   type VariableDeclaration,
 } from "ts-morph";
 import { unwrapped } from "./expressions.js";
+import { FileIndex } from "./fileIndex.js";
 import { functionOf, type FunctionLike } from "./functions.js";
 import type { RuleContext } from "./types.js";
 
@@ -68,35 +71,42 @@ export interface RegistryOptions {
  * which builds one from the object. The objects may be literals or `const`s initialised with one.
  */
 export function forEachRegistryOptions(context: RuleContext, visit: (options: RegistryOptions) => void): void {
-  context.sourceFile.forEachDescendant((node) => {
-    if (!Node.isNewExpression(node)) return;
+  const candidates = FileIndex.of(context.sourceFile).wrapped(SyntaxKind.NewExpression, (construction) => {
+    const argument = construction.arguments?.[0];
+    return argument !== undefined && (ts.isObjectLiteralExpression(argument) || ts.isIdentifier(argument)) && context.runtime.mayDenoteImport(construction.expression);
+  });
+  for (const node of candidates) {
     const callee = node.getExpression();
     const [argument] = node.getArguments();
-    if (!argument || !(Node.isObjectLiteralExpression(argument) || Node.isIdentifier(argument))) return;
+    if (!argument || !(Node.isObjectLiteralExpression(argument) || Node.isIdentifier(argument))) continue;
     const literal = objectLiteralOf(argument);
-    if (!literal) return;
+    if (!literal) continue;
     if (context.runtime.is(callee, "HookRegistry")) visit({ construction: node, constructs: "HookRegistry", ...registrationsIn(literal, context) });
     else if (context.runtime.is(callee, "IModel")) {
       const registry = propertyValue(literal, "hookRegistry");
       const init = registry ? objectLiteralOf(registry) : null;
       if (init) visit({ construction: node, constructs: "IModel", ...registrationsIn(init, context) });
     }
-  });
+  }
 }
 
 /** Calls `visit` for each `registry.preEventCreateHook/preInvoke/postInvoke(fn)` on a runtime HookRegistry. */
 export function forEachPhaseMethodCall(context: RuleContext, visit: (registration: PhaseRegistration, receiver: Expression) => void): void {
-  context.sourceFile.forEachDescendant((node) => {
-    if (!Node.isCallExpression(node)) return;
+  // The same lookup as below on the unescaped name, so the pre-filter is never stricter.
+  const candidates = FileIndex.of(context.sourceFile).wrapped(
+    SyntaxKind.CallExpression,
+    (call) => call.arguments.length > 0 && ts.isPropertyAccessExpression(call.expression) && Boolean(PHASE_BY_METHOD[call.expression.name.text]),
+  );
+  for (const node of candidates) {
     const callee = node.getExpression();
-    if (!Node.isPropertyAccessExpression(callee)) return;
+    if (!Node.isPropertyAccessExpression(callee)) continue;
     const phase = PHASE_BY_METHOD[callee.getName()];
     const [handler] = node.getArguments();
-    if (!phase || !handler) return;
+    if (!phase || !handler) continue;
     const receiver = callee.getExpression();
-    if (!context.runtime.runtimeClassOf(receiver, ["HookRegistry"])) return;
+    if (!context.runtime.runtimeClassOf(receiver, ["HookRegistry"])) continue;
     visit({ phase, form: "method", site: node, handler, fn: functionOf(handler) }, receiver);
-  });
+  }
 }
 
 /** Every phase handler and stream handler registered in this file, in every form. */

@@ -1,6 +1,7 @@
 import { Node, SyntaxKind, type NewExpression, type TypeChecker, type ts } from "ts-morph";
 import { isWriteTarget, outermostWrapper, unwrapped } from "./expressions.js";
 import { branchVariableOf } from "./branchToolUse.js";
+import { FileIndex } from "./fileIndex.js";
 import type { RuntimeResolver } from "./runtimeResolver.js";
 import { scopeOf, type Scope } from "./scopes.js";
 
@@ -39,34 +40,54 @@ const NEUTRAL_MEMBERS = new Set(["id", "observer", "branches", "defaultBranch", 
  */
 export function trackedSessions(scope: Scope, runtime: RuntimeResolver, checker: TypeChecker): TrackedSession[] {
   const found: TrackedSession[] = [];
-  scope.forEachDescendant((node) => {
-    if (scopeOf(node) !== scope) return;
-    if (Node.isVariableDeclaration(node)) {
+  const index = FileIndex.of(scope.getSourceFile());
+  // A session is tracked where a declaration or an assignment takes a `new` (through wrappers): start from the `new`s.
+  for (const construction of sessionCandidates(index, runtime)) {
+    if (scopeOf(construction) !== scope) continue;
+    const outer = outermostWrapper(construction);
+    const node = outer.getParent();
+    if (Node.isVariableDeclaration(node) && node.getInitializer() === outer) {
       const origin = sessionConstruction(node.getInitializer(), runtime);
       const name = node.getNameNode();
       if (origin && Node.isIdentifier(name)) {
         const symbol = name.getSymbol()?.compilerSymbol;
-        const mentions = scope.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => id !== name && refersTo(id, symbol, checker));
+        const mentions = index.identifiers(name.compilerNode.text, scope).filter((id) => id !== name && refersTo(id, symbol, checker));
         found.push(track(name.getText(), scope, origin, mentions, runtime, checker));
       }
-    } else if (Node.isBinaryExpression(node) && node.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
+    } else if (Node.isBinaryExpression(node) && node.getOperatorToken().getKind() === SyntaxKind.EqualsToken && node.getRight() === outer) {
       const origin = sessionConstruction(node.getRight(), runtime);
       const target = unwrapped(node.getLeft());
       if (origin && Node.isPropertyAccessExpression(target) && target.getExpression().getKind() === SyntaxKind.ThisKeyword) {
         const property = target.getName();
         // Mentions before the assignment in the same scope denote an earlier value.
-        const mentions = scope
-          .getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)
+        const mentions = index
+          .wrapped(SyntaxKind.PropertyAccessExpression, (p) => p.name.text === property, scope)
           .filter((p) => p !== target && p.getName() === property && p.getExpression().getKind() === SyntaxKind.ThisKeyword)
           .filter((p) => scopeOf(p) !== scope || p.getStart() > node.getEnd());
         const session = track(`this.${property}`, scope, origin, mentions, runtime, checker);
-        session.uses.push(...thisEscapes(scope, node.getEnd(), property));
+        session.uses.push(...thisEscapes(scope, node.getEnd(), property, index));
         session.uses.sort((a, b) => a.node.getStart() - b.node.getStart());
         found.push(session);
       }
     }
-  });
+  }
   return found;
+}
+
+/** The `new` expressions of a file that may construct the runtime's Session (syntactically: the class may be an import). */
+function sessionCandidates(index: FileIndex, runtime: RuntimeResolver): NewExpression[] {
+  return index.wrapped(SyntaxKind.NewExpression, (construction) => runtime.mayDenoteImport(construction.expression));
+}
+
+/**
+ * The scopes of `scopesIn` (in that order) that may create a runtime Session: only they can hold a
+ * tracked session, so the others need no look at all.
+ */
+export function scopesCreatingSessions(scopes: readonly Scope[], runtime: RuntimeResolver): Scope[] {
+  const first = scopes[0];
+  if (!first) return [];
+  const creating = new Set(sessionCandidates(FileIndex.of(first.getSourceFile()), runtime).map(scopeOf));
+  return scopes.filter((scope) => creating.has(scope));
 }
 
 function track(name: string, scope: Scope, origin: NewExpression, mentions: Node[], runtime: RuntimeResolver, checker: TypeChecker): TrackedSession {
@@ -183,9 +204,9 @@ function namedOrUnknown(symbol: ts.Symbol | undefined): BranchRefs {
  * For a session held in `this.<property>`: after the assignment, calling another method on
  * `this` or handing `this` on may reach the session from code we cannot see.
  */
-function thisEscapes(scope: Scope, after: number, property: string): SessionUse[] {
+function thisEscapes(scope: Scope, after: number, property: string, index: FileIndex): SessionUse[] {
   const escapes: SessionUse[] = [];
-  for (const self of scope.getDescendantsOfKind(SyntaxKind.ThisKeyword)) {
+  for (const self of index.thisKeywords(scope)) {
     if (scopeOf(self) === scope && self.getStart() < after) continue;
     const outer = outermostWrapper(self);
     const parent = outer.getParent();

@@ -1,5 +1,6 @@
 import { Node, SyntaxKind, type CallExpression, type SourceFile, type Type, type ts } from "ts-morph";
 import { constValue, outermostWrapper, unwrapped } from "./expressions.js";
+import { FileIndex } from "./fileIndex.js";
 import { functionOf } from "./functions.js";
 import type { RuntimeResolver } from "./runtimeResolver.js";
 
@@ -61,8 +62,8 @@ function specVariableOf(call: CallExpression): ts.Symbol | undefined {
 }
 
 function attachCalls(file: SourceFile, runtime: RuntimeResolver): CallExpression[] {
-  return file
-    .getDescendantsOfKind(SyntaxKind.CallExpression)
+  return FileIndex.of(file)
+    .wrapped(SyntaxKind.CallExpression, (call) => call.arguments.length >= 3)
     .filter((call) => call.getArguments().length >= 3 && /attachHooks$/.test(call.getExpression().getText()) && runtime.is(unwrapped(call.getExpression()), "attachHooks"));
 }
 

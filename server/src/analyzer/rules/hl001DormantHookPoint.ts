@@ -1,5 +1,6 @@
 import { HookPoint } from "@hooklens/runtime";
-import { Node, type CallExpression } from "ts-morph";
+import { Node, SyntaxKind, ts, type CallExpression } from "ts-morph";
+import { FileIndex } from "../fileIndex.js";
 import { hookPointOf, loaderTable } from "../hookRegistrations.js";
 import type { Rule, RuleContext } from "../types.js";
 
@@ -25,9 +26,14 @@ export const dormantHookPoint: Rule = {
   check(context) {
     // A table in this file given to two loaders is reported once.
     const reported = new Set<string>();
-    context.sourceFile.forEachDescendant((node) => {
-      if (Node.isCallExpression(node)) checkCall(node, context, reported);
-    });
+    // Only `x.on(…)` and calls of what may be a runtime export can register a handler or load a table.
+    const candidates = FileIndex.of(context.sourceFile).wrapped(
+      SyntaxKind.CallExpression,
+      (call) =>
+        call.arguments.length > 0 &&
+        ((ts.isPropertyAccessExpression(call.expression) && call.expression.name.text === "on") || context.runtime.mayDenoteImport(call.expression)),
+    );
+    for (const call of candidates) checkCall(call, context, reported);
   },
 };
 

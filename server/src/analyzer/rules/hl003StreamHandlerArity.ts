@@ -1,4 +1,5 @@
-import { Node, type ObjectLiteralExpression } from "ts-morph";
+import { Node, SyntaxKind, ts, type ObjectLiteralExpression } from "ts-morph";
+import { FileIndex } from "../fileIndex.js";
 import { functionOf, isParameterUsed, type FunctionLike } from "../functions.js";
 import { clip } from "../headline.js";
 import type { Rule, RuleContext } from "../types.js";
@@ -12,17 +13,24 @@ export const streamHandlerArity: Rule = {
   defaultSeverity: "warning",
   summary: "Stream handlers are called as (null, chunkType, chunk, params); one declared as (chunk) receives null.",
   check(context) {
-    context.sourceFile.forEachDescendant((node) => {
-      if (!Node.isNewExpression(node)) return;
+    const candidates = FileIndex.of(context.sourceFile).wrapped(
+      SyntaxKind.NewExpression,
+      (construction) =>
+        construction.arguments !== undefined &&
+        construction.arguments[0] !== undefined &&
+        ts.isObjectLiteralExpression(construction.arguments[0]) &&
+        context.runtime.mayDenoteImport(construction.expression),
+    );
+    for (const node of candidates) {
       const [options] = node.getArguments();
-      if (!options || !Node.isObjectLiteralExpression(options)) return;
+      if (!options || !Node.isObjectLiteralExpression(options)) continue;
       const constructed = node.getExpression();
       if (context.runtime.is(constructed, "HookRegistry")) checkStreamHandlers(options, context);
       else if (context.runtime.is(constructed, "IModel")) {
         const registry = property(options, "hookRegistry");
         if (registry && Node.isObjectLiteralExpression(registry)) checkStreamHandlers(registry, context);
       }
-    });
+    }
   },
 };
 

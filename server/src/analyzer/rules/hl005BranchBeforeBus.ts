@@ -2,7 +2,7 @@ import type { ts } from "ts-morph";
 import { branchesRunTools } from "../branchToolUse.js";
 import { clip } from "../headline.js";
 import { runsAfterDefinition, scopeOf, scopesIn } from "../scopes.js";
-import { trackedSessions, type BranchRefs, type SessionUse, type TrackedSession } from "../sessionUses.js";
+import { scopesCreatingSessions, trackedSessions, type BranchRefs, type SessionUse, type TrackedSession } from "../sessionUses.js";
 import type { Rule } from "../types.js";
 
 type Include = Extract<SessionUse, { kind: "include" }>;
@@ -15,7 +15,7 @@ export const branchBeforeBus: Rule = {
   summary: "Branches included before a Session's HookBus exists never get it, so its tool hooks never see their calls.",
   check(context) {
     const checker = context.sourceFile.getProject().getTypeChecker();
-    for (const scope of scopesIn(context.sourceFile)) {
+    for (const scope of scopesCreatingSessions(scopesIn(context.sourceFile), context.runtime)) {
       for (const session of trackedSessions(scope, context.runtime, checker)) {
         const trap = findTrap(session, (include) => branchesRunTools(include.values, context.runtime, checker));
         if (!trap) continue;

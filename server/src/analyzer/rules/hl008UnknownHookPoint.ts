@@ -1,6 +1,7 @@
 import { HookPoint } from "@hooklens/runtime";
-import { Node, type CallExpression } from "ts-morph";
+import { Node, SyntaxKind, ts, type CallExpression } from "ts-morph";
 import { unwrapped } from "../expressions.js";
+import { FileIndex } from "../fileIndex.js";
 import { objectLiteralOf } from "../serviceHooks.js";
 import type { Fix, Rule, RuleContext } from "../types.js";
 
@@ -37,9 +38,14 @@ export const unknownHookPoint: Rule = {
   defaultSeverity: "error",
   summary: "A string that is not one of the eleven HookPoint values makes the runtime throw where it expects a point.",
   check(context) {
-    context.sourceFile.forEachDescendant((node) => {
-      if (Node.isCallExpression(node)) checkCall(node, context);
-    });
+    // Only a bus method or what may be a runtime export (hook, the loaders) can take a point here.
+    const candidates = FileIndex.of(context.sourceFile).wrapped(
+      SyntaxKind.CallExpression,
+      (call) =>
+        call.arguments.length > 0 &&
+        ((ts.isPropertyAccessExpression(call.expression) && BUS_METHODS.has(call.expression.name.text)) || context.runtime.mayDenoteImport(call.expression)),
+    );
+    for (const call of candidates) checkCall(call, context);
   },
 };
 

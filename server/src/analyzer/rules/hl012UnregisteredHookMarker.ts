@@ -1,6 +1,7 @@
-import { Node, type CallExpression, type Identifier } from "ts-morph";
+import { Node, SyntaxKind, ts, type CallExpression, type Identifier } from "ts-morph";
 import { outermostWrapper, unwrapped } from "../expressions.js";
 import { FileIdentifiers } from "../fileIdentifiers.js";
+import { FileIndex } from "../fileIndex.js";
 import type { RuntimeResolver } from "../runtimeResolver.js";
 import type { Rule } from "../types.js";
 
@@ -27,14 +28,17 @@ export const unregisteredHookMarker: Rule = {
   summary: "hook(point)(fn) only tags fn with a point; a marked function that is never registered never runs.",
   check(context) {
     let flow: MarkedFlow | undefined;
-    context.sourceFile.forEachDescendant((node) => {
+    const candidates = FileIndex.of(context.sourceFile).wrapped(
+      SyntaxKind.CallExpression,
+      (call) => call.arguments.length > 0 && ts.isCallExpression(call.expression) && context.runtime.mayDenoteImport(call.expression.expression),
+    );
+    for (const node of candidates) {
       // `hook(point)(fn)`: a call whose callee is itself a call, of the runtime's `hook`.
-      if (!Node.isCallExpression(node)) return;
       const marker = node.getExpression();
-      if (!Node.isCallExpression(marker) || node.getArguments().length === 0) return;
-      if (!context.runtime.is(marker.getExpression(), "hook")) return;
+      if (!Node.isCallExpression(marker) || node.getArguments().length === 0) continue;
+      if (!context.runtime.is(marker.getExpression(), "hook")) continue;
       flow ??= new MarkedFlow(new FileIdentifiers(context.sourceFile), context.runtime);
-      if (flow.markedFunctionFate(node) !== "unused") return;
+      if (flow.markedFunctionFate(node) !== "unused") continue;
       const point = marker.getArguments()[0]?.getText() ?? "";
       context.report({
         start: marker.getStart(),
@@ -42,7 +46,7 @@ export const unregisteredHookMarker: Rule = {
         message: `hook(${point.length <= MAX_POINT_TEXT ? point : "…"}) marks a handler that nothing registers, so it never runs`,
         explanation: WHY,
       });
-    });
+    }
   },
 };
 

@@ -1,5 +1,6 @@
 import { ALL_CODING_TOOLS } from "@hooklens/runtime";
-import { Node } from "ts-morph";
+import { Node, SyntaxKind, ts } from "ts-morph";
+import { FileIndex } from "../fileIndex.js";
 import { clip } from "../headline.js";
 import type { Fix, Rule } from "../types.js";
 
@@ -14,14 +15,17 @@ export const toolkitAliasKey: Rule = {
   summary: "A CodingToolkit hook keyed by a `<name>_tool` alias never runs: the toolkit looks up only \"*\" and the exact tool name.",
   check(context) {
     // One walk; the key (usually a literal, read without the checker) is tested before the receiver's class.
-    context.sourceFile.forEachDescendant((node) => {
-      if (!Node.isCallExpression(node)) return;
+    const candidates = FileIndex.of(context.sourceFile).wrapped(
+      SyntaxKind.CallExpression,
+      (call) => ts.isPropertyAccessExpression(call.expression) && TOOLKIT_HOOK_METHODS.includes(call.expression.name.text),
+    );
+    for (const node of candidates) {
       const callee = node.getExpression();
-      if (!Node.isPropertyAccessExpression(callee) || !TOOLKIT_HOOK_METHODS.includes(callee.getName())) return;
+      if (!Node.isPropertyAccessExpression(callee) || !TOOLKIT_HOOK_METHODS.includes(callee.getName())) continue;
       const [key] = node.getArguments();
       const value = key ? aliasKeyValue(key) : null;
-      if (!key || value === null) return;
-      if (!context.runtime.runtimeClassOf(callee.getExpression(), ["CodingToolkit"])) return;
+      if (!key || value === null) continue;
+      if (!context.runtime.runtimeClassOf(callee.getExpression(), ["CodingToolkit"])) continue;
       const method = callee.getName();
       const canonical = value.slice(0, -ALIAS_SUFFIX.length);
       const isToolkitTool = (ALL_CODING_TOOLS as readonly string[]).includes(canonical);
@@ -37,7 +41,7 @@ export const toolkitAliasKey: Rule = {
             : `"${canonical}" is not one of the toolkit's tools either, so use one of those names or "*".`),
         fix: isToolkitTool && (Node.isStringLiteral(key) || Node.isNoSubstitutionTemplateLiteral(key)) ? renameKey(key, canonical) : undefined,
       });
-    });
+    }
   },
 };
 

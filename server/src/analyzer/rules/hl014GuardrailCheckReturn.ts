@@ -1,4 +1,5 @@
 import { Node, SyntaxKind, ts, type Expression, type NewExpression, type Type } from "ts-morph";
+import { FileIndex } from "../fileIndex.js";
 import { functionOf, type FunctionLike } from "../functions.js";
 import type { RuntimeResolver } from "../runtimeResolver.js";
 import { clip } from "../headline.js";
@@ -16,18 +17,19 @@ export const guardrailCheckReturn: Rule = {
   summary: "A GuardrailHook check that can return anything but a boolean or a string makes the hook throw ToolUsageError.",
   check(context) {
     const strictNulls = strictNullChecksOf(context.sourceFile.getProject().getCompilerOptions());
-    context.sourceFile.forEachDescendant((node) => {
-      if (!Node.isNewExpression(node)) return;
+    // Any class may extend GuardrailHook, so every `new` with a first argument is a candidate.
+    const candidates = FileIndex.of(context.sourceFile).wrapped(SyntaxKind.NewExpression, (construction) => (construction.arguments?.length ?? 0) > 0);
+    for (const node of candidates) {
       const [check] = node.getArguments();
-      if (!check || Node.isSpreadElement(check) || !constructsGuardrail(node, context.runtime)) return;
+      if (!check || Node.isSpreadElement(check) || !constructsGuardrail(node, context.runtime)) continue;
       const fn = functionOf(check);
       const returned = fn ? fn.getReturnType() : singleSignatureReturn(check as Expression);
-      if (!returned) return;
+      if (!returned) continue;
       const bad = badReturnKinds(returned);
-      if (bad === null) return;
+      if (bad === null) continue;
       const fallsThrough = fn !== null && !strictNulls && endsWithoutReturn(fn);
       if (fallsThrough && !bad.includes("undefined")) bad.push("undefined");
-      if (bad.length === 0) return;
+      if (bad.length === 0) continue;
       const what = bad.join(" or ");
       const inline = fn !== null && (check === fn || Node.isParenthesizedExpression(check));
       context.report({
@@ -36,7 +38,7 @@ export const guardrailCheckReturn: Rule = {
         message: `This guardrail check can return ${clip(what, 30)}: the hook then throws ToolUsageError`,
         explanation: `${WHY}${bad.includes("undefined") ? " A path that ends without a return statement returns undefined." : ""}`,
       });
-    });
+    }
   },
 };
 

@@ -1,5 +1,6 @@
-import { Node, VariableDeclarationKind, type ClassDeclaration, type Expression, type NewExpression, type ObjectLiteralExpression, type Type, type VariableDeclaration } from "ts-morph";
+import { Node, SyntaxKind, VariableDeclarationKind, type ClassDeclaration, type Expression, type NewExpression, type ObjectLiteralExpression, type Type, type VariableDeclaration } from "ts-morph";
 import { unwrapped } from "../expressions.js";
+import { FileIndex } from "../fileIndex.js";
 import { sideEffectOf } from "../sideEffects.js";
 import type { FunctionLike } from "../functions.js";
 import type { RuntimeResolver } from "../runtimeResolver.js";
@@ -14,12 +15,16 @@ export const approvalRerunsBeforeTool: Rule = {
   defaultSeverity: "information",
   summary: "With an approval step, an edited tool call runs every beforeTool again, so a beforeTool's side effects happen twice.",
   check(context) {
-    context.sourceFile.forEachDescendant((node) => {
-      if (!Node.isNewExpression(node) || node.getArguments().length < 2) return;
-      if (!context.runtime.is(node.getExpression(), "Executor")) return;
+    const candidates = FileIndex.of(context.sourceFile).wrapped(
+      SyntaxKind.NewExpression,
+      (construction) => (construction.arguments?.length ?? 0) >= 2 && context.runtime.mayDenoteImport(construction.expression),
+    );
+    for (const node of candidates) {
+      if (node.getArguments().length < 2) continue;
+      if (!context.runtime.is(node.getExpression(), "Executor")) continue;
       const options = objectLiteralOf(node.getArguments()[1]!);
       const approval = options && propertyValue(options, "approval");
-      if (!approval || !canEditArguments(approval)) return;
+      if (!approval || !canEditArguments(approval)) continue;
       const hooks = propertyValue(options, "hooks");
       for (const hook of hooks ? hookElements(hooks) : []) {
         const found = beforeToolOf(hook, context.runtime);
@@ -40,7 +45,7 @@ export const approvalRerunsBeforeTool: Rule = {
             `afterTool and onToolError run once per call — or make them idempotent per inv.call.id.`,
         });
       }
-    });
+    }
   },
 };
 
