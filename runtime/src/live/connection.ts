@@ -82,6 +82,8 @@ export class LiveConnection {
    * Calls `listener` once when the program has nothing left to do but this connection's pending
    * writes. A write the receiver does not read keeps Node's event loop alive even though the
    * socket is unref'd, so `beforeExit` never comes; this is how the exit drain still starts.
+   * While the program awaits {@link flush} and the editor keeps reading, it is waiting on
+   * purpose and the drain does not start; once the editor read nothing for 5 s, it does.
    */
   onProgramDone(listener: () => void): void {
     this.#programDone = listener;
@@ -193,10 +195,17 @@ export class LiveConnection {
 
   #watchForStall(): void {
     if (this.#stallWatch || !this.#programDone) return;
+    let previousLength = Number.POSITIVE_INFINITY;
+    let movedAt = Date.now();
     this.#stallWatch = setInterval(() => {
-      if (this.#state === "closed" || this.#socket.writableLength === 0) {
+      const length = this.#socket.writableLength;
+      if (length < previousLength) movedAt = Date.now();
+      previousLength = length;
+      // Someone awaits flush() and the editor read something lately: the program waits on purpose.
+      const awaitedAndMoving = this.#idleWaiters.length > 0 && Date.now() - movedAt < AWAITED_STALL_MS;
+      if (this.#state === "closed" || length === 0) {
         this.#stopStallWatch();
-      } else if (onlyPendingIoKeepsAlive(this.#socket)) {
+      } else if (!awaitedAndMoving && onlyPendingIoKeepsAlive(this.#socket)) {
         this.#stopStallWatch();
         this.#programDone?.();
       }
@@ -226,6 +235,12 @@ export class LiveConnection {
 
 /** How often a connection with pending writes checks whether the rest of the program has finished. */
 const STALL_CHECK_MS = 100;
+/**
+ * How long an awaited flush() waits for an editor that reads nothing at all before the exit drain
+ * starts anyway. Generous, because a loaded machine can starve the editor for a while; short
+ * enough that an editor paused in a debugger does not hold the program for long.
+ */
+const AWAITED_STALL_MS = 5_000;
 /** Requests (not handles) that a pending socket write or connect leaves in the event loop. */
 const PENDING_IO = new Set(["WriteWrap", "SimpleWriteWrap", "ShutdownWrap", "PipeConnectWrap", "TCPConnectWrap"]);
 

@@ -39,9 +39,13 @@ async function listen(onSocket: (socket: net.Socket) => void): Promise<string> {
 }
 
 /** Runs the streaming program to its end; resolves with its exit code, stdout and how long it took. */
-function runStreamer(live: string, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+function runStreamer(
+  live: string,
+  env: Record<string, string> = {},
+  mode: "end" | "flush" = "end",
+): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   const started = Date.now();
-  const child = spawn(process.execPath, ["--import", "tsx", STREAMER, String(SIGNALS)], {
+  const child = spawn(process.execPath, ["--import", "tsx", STREAMER, String(SIGNALS), mode], {
     cwd: REPO_ROOT,
     env: { ...process.env, [LIVE_ENV]: live, ...env },
   });
@@ -92,6 +96,29 @@ describe("exit is never held hostage by the live receiver", () => {
     // A generous bound so a loaded machine cannot cut a reading receiver short; the drain ends as soon as it is read.
     const run = await runStreamer(live, { [LIVE_DRAIN_ENV]: "20000" });
     expect(run.code).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const frames = parseFrames(received);
+    expect(frames.filter((frame) => frame.type === "signal")).toHaveLength(SIGNALS);
+    expect(frames.filter((frame) => frame.type === "dropped")).toHaveLength(0);
+    expect(frames.at(-1)).toEqual({ type: "bye" });
+  }, 90_000);
+
+  it("an awaited flushLive() waits for a receiver that reads in bursts with long pauses, and everything arrives", async () => {
+    let received = "";
+    const live = await listen((socket) => {
+      socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
+      // Reads a little, then nothing for 600 ms, over and over: far longer gaps than the stall check's.
+      const pauses = setInterval(() => {
+        if (socket.destroyed) return clearInterval(pauses);
+        socket.pause();
+        setTimeout(() => socket.resume(), 600).unref();
+      }, 650);
+      pauses.unref();
+    });
+    // The default exit drain (250 ms): only the awaited flush may keep the program waiting.
+    const run = await runStreamer(live, {}, "flush");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("flushed");
     await new Promise((resolve) => setTimeout(resolve, 50));
     const frames = parseFrames(received);
     expect(frames.filter((frame) => frame.type === "signal")).toHaveLength(SIGNALS);
