@@ -7,6 +7,11 @@ import { SHOW_SIGNAL_COMMAND, SignalTreeProvider, showSignal } from "./signals/s
 import { startLanguageClient } from "./languageClient.js";
 import { registerScaffoldCommands } from "./scaffold/command.js";
 import { registerTimelineCommand } from "./timeline/command.js";
+import { registerRestartServerCommand } from "./lsp/restartServer.js";
+import { ConnectionLog } from "./status/connectionLog.js";
+import { DebugReveal } from "./status/debugReveal.js";
+import { SignalStatusItem } from "./status/statusItem.js";
+import { SIGNALS_IN_DEBUG_VIEW, revealSignalsView } from "./status/views.js";
 import { TimelinePanel } from "./timeline/timelinePanel.js";
 
 /** What the extension exposes to other extensions and to its end-to-end tests. */
@@ -18,18 +23,30 @@ export interface HookLensApi {
   signalTree: SignalTreeProvider;
   /** The open "HookLens Timeline" panel, if any ("HookLens: Show Timeline" opens it). */
   timeline(): TimelinePanel | undefined;
+  /** The status-bar item's current text. */
+  statusText(): string;
+  /** How many times the Signals view was brought forward by a debug session's first signal. */
+  debugReveals(): number;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<HookLensApi> {
   const signals = new SignalStore();
-  const live = await LiveServer.start({
-    onFrame: (peer, frame) => signals.handleFrame(peer, frame),
-    onDisconnect: (peer) => signals.disconnect(peer),
-  });
+  const log = vscode.window.createOutputChannel("HookLens", { log: true });
+  const connections = new ConnectionLog(log, signals);
+  context.subscriptions.push(log, connections);
+  const live = await LiveServer.start(
+    connections.wrap({
+      onFrame: (peer, frame) => signals.handleFrame(peer, frame),
+      onDisconnect: (peer) => signals.disconnect(peer),
+    }),
+  );
+  connections.watchStats(() => live.stats);
+  log.info(`live server: listening at ${live.endpoint}; terminals and Node debug sessions get HOOKLENS_LIVE`);
   context.subscriptions.push({ dispose: () => void live.close() });
   provideLiveEnvironment(context, live.environmentValue);
 
   const tree = new SignalTreeProvider(signals);
+  const debugReveal = new DebugReveal(signals, revealSignalsView);
   context.subscriptions.push(
     tree,
     vscode.window.registerTreeDataProvider("hooklens.signals", tree),
@@ -38,12 +55,23 @@ export async function activate(context: vscode.ExtensionContext): Promise<HookLe
     vscode.commands.registerCommand(OPEN_RECORDING_COMMAND, (args?: unknown) => openRecording(signals, args)),
     registerScaffoldCommands(),
     registerTimelineCommand(context, signals),
+    vscode.window.registerTreeDataProvider(SIGNALS_IN_DEBUG_VIEW, tree),
+    debugReveal,
   );
+  const status = new SignalStatusItem(signals);
+  context.subscriptions.push(status);
 
-  const client = await startLanguageClient(context);
-  context.subscriptions.push({ dispose: () => void client.stop() });
+  const client = await startLanguageClient(context, log);
+  context.subscriptions.push({ dispose: () => void client.stop() }, registerRestartServerCommand(client, log));
 
-  return { liveEnvironmentValue: live.environmentValue, signals, signalTree: tree, timeline: () => TimelinePanel.current() };
+  return {
+    liveEnvironmentValue: live.environmentValue,
+    signals,
+    signalTree: tree,
+    timeline: () => TimelinePanel.current(),
+    statusText: () => status.text,
+    debugReveals: () => debugReveal.reveals,
+  };
 }
 
 export function deactivate(): void {

@@ -21,10 +21,16 @@ if (!existsSync(suite) || !existsSync(join(root, "dist/client/extension.js")) ||
   process.exit(1);
 }
 
-const workspace = mkdtempSync(join(tmpdir(), "hl-ws-"));
-cpSync(join(root, "test/e2e/fixtures"), workspace, { recursive: true });
-mkdirSync(join(workspace, "node_modules/@hooklens"), { recursive: true });
-symlinkSync(join(root, "runtime"), join(workspace, "node_modules/@hooklens/runtime"), "dir");
+/** A throw-away copy of the fixtures in which `@hooklens/runtime` resolves to this repository's build. */
+function prepareWorkspace(prefix) {
+  const workspace = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(join(root, "test/e2e/fixtures"), workspace, { recursive: true });
+  mkdirSync(join(workspace, "node_modules/@hooklens"), { recursive: true });
+  symlinkSync(join(root, "runtime"), join(workspace, "node_modules/@hooklens/runtime"), "dir");
+  return workspace;
+}
+
+const workspace = prepareWorkspace("hl-ws-");
 const results = join(workspace, ".e2e-results.json");
 // A fresh VS Code profile per run: two runs at once (or a crashed earlier one) never share state.
 const profile = mkdtempSync(join(tmpdir(), "hl-vscode-profile-"));
@@ -41,7 +47,7 @@ try {
     extensionDevelopmentPath: join(root, "dist/test/e2e"),
     extensionTestsPath: suite,
     launchArgs: [workspace, `--user-data-dir=${userDataDir}`, `--extensions-dir=${extensionsDir}`],
-    extensionTestsEnv: { HOOKLENS_E2E_RESULTS: results, HOOKLENS_E2E_WORKSPACE: workspace, HOOKLENS_E2E_EXTENSIONS: extensionsDir },
+    extensionTestsEnv: { HOOKLENS_E2E_RESULTS: results, HOOKLENS_E2E_WORKSPACE: workspace, HOOKLENS_E2E_EXTENSIONS: extensionsDir, HOOKLENS_E2E_USER_DATA: userDataDir },
   });
 } catch (error) {
   console.error("e2e:", error instanceof Error ? error.message : error);

@@ -5,6 +5,9 @@ import { hookLens, workspaceFolder } from "./hookLensApi.js";
 import { waitFor } from "./waitFor.js";
 
 describe("the timeline webview in a real VS Code", () => {
+  // Later suites expect the Signals view to hold only their own runs.
+  after(() => vscode.commands.executeCommand("hooklens.signals.clear"));
+
   it("shows a live run's tool calls as bars, opens a clicked bar's signal and ignores malformed messages", async () => {
     const api = await hookLens();
     await vscode.commands.executeCommand("hooklens.signals.clear");

@@ -24,3 +24,18 @@ export function waitFor<T>(subscribe: Subscribe, probe: () => T | undefined | nu
     unsubscribe = () => void (typeof subscription === "function" ? subscription() : subscription.dispose());
   });
 }
+
+/**
+ * For state that raises no event (a file another process writes, a throttled status item):
+ * resolves with the first truthy value of `probe`, checked every `everyMs`; rejects after
+ * `timeoutMs` naming `what`.
+ */
+export async function poll<T>(probe: () => T | undefined | null | false, what: string, timeoutMs = 60_000, everyMs = 200): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
