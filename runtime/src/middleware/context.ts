@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { RunEvent } from "../signals/callSignals.js";
+import { recordTo, type SignalRecorder } from "../signals/signalRecorder.js";
 import type { Ledger } from "./ledger.js";
+
+export type { SignalRecorder } from "../signals/signalRecorder.js";
 
 /** Receives the events hooks emit (for example `budget.warning`). */
 export type RunEventListener = (event: string, payload: Readonly<Record<string, unknown>>) => void;
-
-/** Where denied calls are recorded as signals: a SessionObserver, a Session or a Branch. */
-export interface SignalRecorder {
-  emit(event: unknown): unknown;
-}
 
 /** What every invocation knows about the run it belongs to. */
 export interface RunContext {
@@ -18,11 +17,11 @@ export interface RunContext {
   readonly ledger: Ledger | null;
   /** Cancels waits (rate limits) and calls; its abort is control flow, never logged as a hook bug. */
   readonly signal: AbortSignal | undefined;
-  /** Publishes a run event to the listener the context was created with. */
+  /** Publishes a run event to the listener the context was created with (and records it as a `RunEvent` signal when `signals` is set). */
   emit(event: string, payload: Readonly<Record<string, unknown>>): void;
   /**
-   * Where a call a hook denied (a before-phase ShortCircuit, a guardrail block) is recorded as a
-   * `HookShortCircuit` or `GuardrailBlock` signal; null or absent: not recorded.
+   * Where the run's calls are recorded as signals (tool and model calls, run events, and calls a
+   * hook denied as `HookShortCircuit` or `GuardrailBlock`); null or absent: not recorded.
    */
   readonly signals?: SignalRecorder | null;
 }
@@ -33,19 +32,19 @@ export interface RunContextOptions {
   ledger?: Ledger | null;
   signal?: AbortSignal;
   onEvent?: RunEventListener;
-  /** Records denied calls as signals (a SessionObserver, Session or Branch). */
+  /** Records the run's calls, run events and denied calls as signals (a SessionObserver, Session or Branch). */
   signals?: SignalRecorder | null;
 }
 
 /** A run context; the run id defaults to a fresh UUID and the thread id to "". */
 export function createRunContext(options: RunContextOptions = {}): RunContext {
   const listener = options.onEvent;
-  return {
-    runId: options.runId ?? randomUUID(),
-    threadId: options.threadId ?? "",
-    ledger: options.ledger ?? null,
-    signal: options.signal,
-    emit: listener ? (event, payload) => listener(event, payload) : () => {},
-    signals: options.signals ?? null,
+  const runId = options.runId ?? randomUUID();
+  const threadId = options.threadId ?? "";
+  const signals = options.signals ?? null;
+  const emit = (event: string, payload: Readonly<Record<string, unknown>>): void => {
+    if (signals) recordTo(signals, new RunEvent({ event, runId, threadId, payload }));
+    if (listener) listener(event, payload);
   };
+  return { runId, threadId, ledger: options.ledger ?? null, signal: options.signal, emit, signals };
 }

@@ -14,6 +14,9 @@ import { ASSOCIATE_EVENT, ENDED_AT_MS, HookEvent } from "./hookEvent.js";
 import { globalHookLog } from "./hookLog.js";
 import { HookRegistry, type HookRegistryInit } from "./hookRegistry.js";
 import { HookEventTypes, type ChunkClass } from "./hookTypes.js";
+import { IModelCallRecord } from "./modelCallRecord.js";
+import type { SignalRecorder } from "../signals/signalRecorder.js";
+import { environmentRecorder } from "../signals/environmentRecorder.js";
 
 /** Default seconds of the pre-event-create hook. */
 export const DEFAULT_CREATE_EVENT_HOOK_TIMEOUT = 10;
@@ -33,6 +36,12 @@ export interface IModelOptions {
   providerMetadata?: Record<string, unknown> | null;
   id?: string;
   createdAt?: number;
+  /**
+   * Where each `invoke`/`stream` is recorded as ModelCallStarted / ModelCallFinished signals (a
+   * SessionObserver, Session or Branch). Default: not recorded, unless `HOOKLENS_OTEL` is on, which
+   * gives the model an observer of its own (its id is the model's).
+   */
+  signals?: SignalRecorder | null;
 }
 
 /** A HookedEvent class a model can build: `new type(requestFields)`. */
@@ -97,6 +106,8 @@ export class IModel {
   readonly exitHook: boolean;
   readonly streamingProcessFunc: StreamingProcessFunc | null;
   readonly providerMetadata: Record<string, unknown>;
+  /** Where calls are recorded as signals; see {@link IModelOptions.signals}. */
+  signals: SignalRecorder | null;
 
   constructor(options: IModelOptions) {
     requireObject(options, "new IModel(options)", "options");
@@ -109,6 +120,7 @@ export class IModel {
     this.exitHook = options.exitHook ?? false;
     this.streamingProcessFunc = options.streamingProcessFunc ?? null;
     this.providerMetadata = options.providerMetadata ?? {};
+    this.signals = options.signals !== undefined ? options.signals : environmentRecorder(this.id);
   }
 
   /**
@@ -200,16 +212,20 @@ export class IModel {
   async invoke(options: ModelCallOptions = {}): Promise<APICalling> {
     if (options === null || typeof options !== "object") optionsObject(options, "IModel.invoke(options)");
     const { signal } = options;
+    const record = this.signals ? this.#record(options, false) : null;
+    let apiCall = options.apiCall ?? null;
     try {
-      let apiCall = options.apiCall;
       if (!apiCall) {
         const { stream: _dropped, ...rest } = options;
         apiCall = await this.createEvent(rest);
       }
       await apiCall.invoke(signal ? { signal } : {});
+      record?.finished(apiCall);
       return apiCall;
     } catch (error) {
-      if (isCancellation(error, signal)) throw error;
+      const cancelled = isCancellation(error, signal);
+      record?.finished(apiCall, error, cancelled);
+      if (cancelled) throw error;
       throw wrap("Failed to invoke API call", error);
     }
   }
@@ -226,15 +242,29 @@ export class IModel {
   async *stream(options: ModelCallOptions = {}): AsyncGenerator<unknown, void, undefined> {
     if (options === null || typeof options !== "object") optionsObject(options, "IModel.stream(options)");
     const { signal } = options;
-    const apiCall = options.apiCall ?? (await this.createEvent({ ...options, stream: true }));
+    const record = this.signals ? this.#record(options, true) : null;
+    let apiCall: APICalling | null = options.apiCall ?? null;
+    try {
+      apiCall ??= await this.createEvent({ ...options, stream: true });
+    } catch (error) {
+      record?.finished(null, error, isCancellation(error, signal));
+      throw error;
+    }
     try {
       for await (const chunk of apiCall.stream(signal ? { signal } : {})) {
+        record?.chunk(chunk);
         const processed = await this.processChunk(chunk, signal);
         yield processed ?? chunk;
       }
+      record?.finished(apiCall);
     } catch (error) {
-      if (isCancellation(error, signal)) throw error;
+      const cancelled = isCancellation(error, signal);
+      record?.finished(apiCall, error, cancelled);
+      if (cancelled) throw error;
       throw wrap("Failed to stream API call", error);
+    } finally {
+      // The consumer stopped early (break/return): the call ends here, unfinished.
+      record?.finished(apiCall, null, true);
     }
   }
 
@@ -261,6 +291,13 @@ export class IModel {
     return null;
   }
 
+  #record(options: ModelCallOptions, stream: boolean): IModelCallRecord {
+    const payload = options.apiCall?.payload;
+    const model = payload ? payload["model"] : options["model"];
+    const request = payload ?? requestFields(options);
+    return new IModelCallRecord(this.signals!, { model, provider: this.endpoint.name, stream, payload: request });
+  }
+
   /** A new model (fresh id) over the same endpoint, the same registry object and the same exit policy. */
   copy(): IModel {
     return new IModel({
@@ -269,6 +306,7 @@ export class IModel {
       exitHook: this.exitHook,
       streamingProcessFunc: this.streamingProcessFunc,
       providerMetadata: { ...this.providerMetadata },
+      signals: this.signals,
     });
   }
 

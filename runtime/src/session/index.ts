@@ -20,6 +20,27 @@ export {
 export type { SignalInit, RunUsage } from "./signal.js";
 export { ToolCallBlocked, HookShortCircuit, GuardrailBlock } from "./auditSignals.js";
 export type { DeniedCall } from "./auditSignals.js";
+export {
+  ToolCallStarted,
+  ToolCallFinished,
+  ModelCallStarted,
+  ModelCallFinished,
+  ModelStreamChunks,
+  RunEvent,
+  callError,
+} from "../signals/callSignals.js";
+export type {
+  CallError,
+  CallSource,
+  ModelCallFinishInit,
+  ModelCallStartInit,
+  RunRef,
+  ServiceHookRun,
+  ToolCallFinishInit,
+  ToolCallStartInit,
+  ToolCallStatus,
+} from "../signals/callSignals.js";
+export type { SignalRecorder } from "../signals/signalRecorder.js";
 export { buildRunEnd } from "./runEnd.js";
 export {
   Filter,
@@ -53,6 +74,7 @@ export { encodeSignal } from "./pipeline/encodedSignal.js";
 export type { EncodedSignal } from "./pipeline/encodedSignal.js";
 export type { SignalSink, SinkTarget } from "./pipeline/sink.js";
 export { flushSignals, queuedSignals } from "./pipeline/signalPipeline.js";
+export { OTEL_ENV } from "./pipeline/environmentOtel.js";
 export { configureSignals, signalSettings, DEFAULT_SIGNAL_SETTINGS } from "./pipeline/signalSettings.js";
 export type { SignalSettings } from "./pipeline/signalSettings.js";
 export type { JsonObject, JsonValue, TruncatedPayload } from "./serialize.js";

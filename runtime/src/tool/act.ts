@@ -1,7 +1,10 @@
+import { performance } from "node:perf_hooks";
 import { randomUUID } from "node:crypto";
 import { getLogger } from "../shared/log.js";
 import type { HookBus } from "../session/hookBus.js";
 import { ToolCallBlocked } from "../session/auditSignals.js";
+import { ToolCallFinished, ToolCallStarted, callError, type ToolCallFinishInit } from "../signals/callSignals.js";
+import { recordTo } from "../signals/signalRecorder.js";
 import { blockingHandlerOf } from "../session/hookChain.js";
 import { HookPoint } from "../session/hookPoint.js";
 import { Message, type MessageInit } from "../session/message.js";
@@ -24,6 +27,8 @@ export interface ActionResponseModel {
 export interface ActingBranch {
   readonly id: string;
   readonly hooks: HookBus | null;
+  /** Where the branch records signals; when null, the call's ToolCallStarted/Finished are not even built. */
+  readonly observer?: object | null;
   readonly actionManager: ActionManager;
   authorize(action: unknown): Promise<boolean>;
   emit(event: unknown): Promise<unknown[]>;
@@ -37,6 +42,8 @@ export interface ActOptions {
   suppressErrors?: boolean;
   /** Log each call's output at info level. */
   verboseAction?: boolean;
+  /** The id of the call this one runs inside (the Executor's, when its registry runs tools through act()); recorded on ToolCallStarted. */
+  parentCallId?: string;
 }
 
 /** The output a governance denial produces. */
@@ -57,6 +64,9 @@ export const GOVERNANCE_DENIAL = "denied by governance gate";
  *    (the callable or a processor) fails;
  * 6. the call is emitted to the observer, and the action request/response messages are added.
  *
+ * With an observer, a `ToolCallStarted` is recorded before step 2 and a `ToolCallFinished`
+ * (`ok`, `error`, or `denied` with the reason) when the call ends, both with the call's id.
+ *
  * `callId` is a fresh UUID shared by TOOL_PRE and TOOL_POST/TOOL_ERROR; summaries are cut to
  * 200 characters. `duration` is in seconds (null when the call never ran).
  */
@@ -65,22 +75,25 @@ export async function act(branch: ActingBranch, request: unknown, options: ActOp
   const fn = envelope.function;
   const args = envelope.arguments;
   const governedArgs: ToolArgs = isPlainObject(args) ? args : {};
+  const callId = randomUUID();
+  const record = branch.observer ? new ActRecord(branch, fn, callId, args, options.parentCallId ?? null) : null;
 
   const allowed = await branch.authorize(new ToolCallAction({ function: fn, arguments: governedArgs, branchId: branch.id }));
   if (!allowed) {
+    record?.finish({ status: "denied", reason: GOVERNANCE_DENIAL });
     const denial = { error: GOVERNANCE_DENIAL, function: fn };
     await recordExchange(branch, request, fn, governedArgs, denial, null);
     return { function: fn, arguments: governedArgs, output: denial };
   }
 
   const bus = branch.hooks;
-  const callId = randomUUID();
   if (bus) {
     try {
       await bus.emit(HookPoint.TOOL_PRE, { toolName: fn, callId, argsSummary: summarize(args) });
     } catch (error) {
       // The bus records no HookSignal for a blocked chain (the ADR's rule); the audit record is separate.
       await recordBlocked(branch, fn, callId, error);
+      record?.finish({ status: "denied", reason: messageOf(error), error: callError(error) });
       throw error;
     }
   }
@@ -100,6 +113,7 @@ export async function act(branch: ActingBranch, request: unknown, options: ActOp
     }
   } catch (error) {
     if (bus) await bus.emit(HookPoint.TOOL_ERROR, { callId, toolName: fn, error, duration: call?.execution.duration ?? null });
+    record?.finish({ status: "error", error: callError(error) });
     getLogger().debug({ err: error, function: fn, branch: branch.id }, `Tool call ${fn} failed: ${messageOf(error)}`);
     if (!options.suppressErrors) throw error;
     const message = messageOf(error);
@@ -109,6 +123,7 @@ export async function act(branch: ActingBranch, request: unknown, options: ActOp
 
   await branch.emitAndLog(call);
   const output = call.execution.response;
+  record?.finish({ status: "ok", result: output });
   if (options.verboseAction) getLogger().info({ function: fn }, `Action ${fn} returned: ${summarize(output)}`);
   await recordExchange(branch, request, fn, call.arguments, output, call);
   return { function: fn, arguments: args, output };
@@ -136,6 +151,25 @@ export async function actAll(branch: ActingBranch, requests: unknown, options: A
     return results;
   }
   throw new ConfigurationError("Invalid strategy. Choose 'concurrent' or 'sequential'.");
+}
+
+/** Brackets one act() call with ToolCallStarted and ToolCallFinished on the branch's observer. */
+class ActRecord {
+  readonly #startedMs = performance.now();
+
+  constructor(
+    readonly branch: ActingBranch,
+    readonly toolName: string,
+    readonly callId: string,
+    args: unknown,
+    parentCallId: string | null,
+  ) {
+    recordTo(branch, new ToolCallStarted({ toolName, callId, source: "act", arguments: args, parentCallId }));
+  }
+
+  finish(outcome: Omit<ToolCallFinishInit, "toolName" | "callId" | "durationMs">): void {
+    recordTo(this.branch, new ToolCallFinished({ toolName: this.toolName, callId: this.callId, durationMs: performance.now() - this.#startedMs, ...outcome }));
+  }
 }
 
 /** Records the TOOL_PRE denial as a ToolCallBlocked signal; a failure to record is logged, never raised over the denial. */

@@ -57,7 +57,7 @@ export class BranchTools implements ToolBackend {
    * `act()` reports as output rather than throwing, becomes a failed result ("GateDenied").
    */
   async run(call: ToolCall, spec: ToolSpec): Promise<ToolResult> {
-    const response = await act(this.branch, { function: spec.name, arguments: { ...call.arguments } }, { suppressErrors: false });
+    const response = await act(this.branch, { function: spec.name, arguments: { ...call.arguments } }, { suppressErrors: false, parentCallId: call.id });
     const output = response.output;
     if (isDenial(output))
       return new ToolResult({ callId: call.id, tool: spec.name, status: "error", value: output, errorKind: "GateDenied" });

@@ -1,7 +1,7 @@
 import { optionsObject, requireName, requireObject } from "../../shared/arguments.js";
 import { InvalidValueError } from "../../shared/errors.js";
 import { ToolResult, toolCall, type ToolCall } from "../calls.js";
-import { createRunContext, type RunContext, type RunContextOptions, type RunEventListener } from "../context.js";
+import { createRunContext, type RunContext, type RunContextOptions, type RunEventListener, type SignalRecorder } from "../context.js";
 import { runAfter, runBefore, runOnError, runOnLlmEnd } from "../dispatch.js";
 import { ToolUsageError } from "../errors.js";
 import type { Hook, NodeUpdate } from "../hook.js";
@@ -11,6 +11,9 @@ import type { LLMRequest, LLMResponse } from "../llm.js";
 import { approve, type Approval } from "./approval.js";
 import type { FlowNode, ModelClient, ToolBackend } from "./backends.js";
 import { cacheKey, type ToolCache } from "./cache.js";
+import { ModelCallRecord, ToolCallRecord } from "./callRecords.js";
+import { environmentRecorder } from "../../signals/environmentRecorder.js";
+import { randomUUID } from "node:crypto";
 import { RunCounter, type RunLimits } from "./limits.js";
 
 export interface ExecutorOptions {
@@ -28,6 +31,13 @@ export interface ExecutorOptions {
   onEvent?: RunEventListener;
   /** Per-run caps on calls. */
   limits?: RunLimits;
+  /**
+   * Where calls are recorded as signals (ToolCallStarted/Finished, ModelCallStarted/Finished, run
+   * events, denials) when the run context names no recorder of its own: a SessionObserver,
+   * Session or Branch. Default: none, unless `HOOKLENS_OTEL` is on, which gives the executor an
+   * observer of its own (also settable later through `signals`).
+   */
+  signals?: SignalRecorder | null;
 }
 
 /** A call the model asked for: a name, its arguments and, optionally, the provider's call id. */
@@ -51,6 +61,8 @@ export class Executor {
   readonly #onEvent: RunEventListener | undefined;
   readonly #counter: RunCounter;
   readonly #bound = new WeakMap<RunContext, RunContext>();
+  /** The recorder a run context without its own gets; see {@link ExecutorOptions.signals}. */
+  signals: SignalRecorder | null;
 
   constructor(registry: ToolBackend, options: ExecutorOptions = {}) {
     requireObject(registry, "new Executor(registry, options)", "registry (a ToolBackend such as BranchTools)");
@@ -63,13 +75,14 @@ export class Executor {
     this.#model = options.model ?? null;
     this.#onEvent = options.onEvent;
     this.#counter = new RunCounter(options.limits);
+    this.signals = options.signals !== undefined ? options.signals : environmentRecorder(randomUUID());
   }
 
   /** A run context wired to this executor's ledger and event listener. */
   context(options: RunContextOptions = {}): RunContext {
     options = optionsObject(options, "Executor.context(options)");
     const onEvent = options.onEvent ?? this.#onEvent;
-    return createRunContext({ ...options, ledger: options.ledger ?? this.#ledger, ...(onEvent ? { onEvent } : {}) });
+    return createRunContext({ ...options, ledger: options.ledger ?? this.#ledger, signals: options.signals ?? this.signals, ...(onEvent ? { onEvent } : {}) });
   }
 
   /** Runs one tool call through every phase and returns its result. */
@@ -81,10 +94,27 @@ export class Executor {
     const spec = this.#tools.spec(input.name);
     if (spec === undefined) throw new ToolUsageError(`tool ${input.name} is not registered`);
     this.#counter.count(ctx, "toolCalls");
-    let inv = new ToolInvocation(spec, toolCall(input.name, { ...(input.arguments ?? {}) }, input.id), ctx);
+    const inv = new ToolInvocation(spec, toolCall(input.name, { ...(input.arguments ?? {}) }, input.id), ctx);
+    const record = ctx.signals ? new ToolCallRecord(ctx.signals, inv) : null;
+    if (record === null) return this.#toolPhases(inv, null);
+    let result: ToolResult;
+    try {
+      result = await this.#toolPhases(inv, record);
+    } catch (error) {
+      record.failed(error);
+      throw error;
+    }
+    record.finished(result);
+    return result;
+  }
 
+  async #toolPhases(first: ToolInvocation, record: ToolCallRecord | null): Promise<ToolResult> {
+    let inv = first;
     const skip = await runBefore(this.hooks, "beforeTool", inv);
-    if (skip !== null) return runAfter(this.hooks, "afterTool", inv, toToolResult(inv, skip.value));
+    if (skip !== null) {
+      if (record) record.skipped = true;
+      return runAfter(this.hooks, "afterTool", inv, toToolResult(inv, skip.value));
+    }
 
     let approved: ToolInvocation;
     try {
@@ -96,7 +126,10 @@ export class Executor {
       // Edited arguments: to the hooks this is a second beforeTool, so checks see what really runs.
       inv = approved;
       const skipEdited = await runBefore(this.hooks, "beforeTool", inv);
-      if (skipEdited !== null) return runAfter(this.hooks, "afterTool", inv, toToolResult(inv, skipEdited.value));
+      if (skipEdited !== null) {
+        if (record) record.skipped = true;
+        return runAfter(this.hooks, "afterTool", inv, toToolResult(inv, skipEdited.value));
+      }
     }
 
     let result: ToolResult;
@@ -121,6 +154,7 @@ export class Executor {
     this.#counter.count(ctx, "llmCalls");
     const inv = new LLMInvocation(request, model.provider, model.model, ctx);
     const billing: { entry: LedgerEntry | null } = { entry: null };
+    const record = ctx.signals ? new ModelCallRecord(ctx.signals, inv, randomUUID()) : null;
 
     let outcome: { ok: true; response: LLMResponse } | { ok: false; error: unknown };
     try {
@@ -132,9 +166,16 @@ export class Executor {
       await runOnLlmEnd(this.hooks, inv, billing.entry);
     } catch (endError) {
       // The call's own error is the one the caller needs; dispatch already logged this one.
-      if (outcome.ok) throw endError;
+      if (outcome.ok) {
+        record?.failed(endError);
+        throw endError;
+      }
     }
-    if (!outcome.ok) throw outcome.error;
+    if (!outcome.ok) {
+      record?.failed(outcome.error);
+      throw outcome.error;
+    }
+    record?.finished(outcome.response);
     return outcome.response;
   }
 
@@ -193,12 +234,18 @@ export class Executor {
     return toToolResult(inv, recovered.value);
   }
 
-  /** The caller's context, given this executor's ledger when it has none (the same object every time). */
+  /**
+   * The caller's context, given this executor's ledger and signal recorder when it has none (the
+   * same object every time while they stay the same).
+   */
   #bind(ctx: RunContext): RunContext {
-    if (ctx.ledger !== null || this.#ledger === null) return ctx;
+    const needsLedger = ctx.ledger === null && this.#ledger !== null;
+    const needsSignals = (ctx.signals ?? null) === null && this.signals !== null;
+    if (!needsLedger && !needsSignals) return ctx;
     let bound = this.#bound.get(ctx);
-    if (bound === undefined) {
-      bound = Object.assign(Object.create(Object.getPrototypeOf(ctx) as object) as RunContext, ctx, { ledger: this.#ledger });
+    if (bound === undefined || (needsSignals && bound.signals !== this.signals)) {
+      const extra = { ...(needsLedger ? { ledger: this.#ledger } : {}), ...(needsSignals ? { signals: this.signals } : {}) };
+      bound = Object.assign(Object.create(Object.getPrototypeOf(ctx) as object) as RunContext, ctx, extra);
       this.#bound.set(ctx, bound);
     }
     return bound;

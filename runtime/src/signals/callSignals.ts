@@ -1,0 +1,235 @@
+import { Signal, type SignalInit } from "../session/signal.js";
+
+/** Which path a call ran through: a Branch's `act()`, the middleware Executor, or an IModel. */
+export type CallSource = "act" | "executor" | "imodel";
+
+/** How a tool call ended: ran ok, failed, was refused before running, or a hook supplied its result. */
+export type ToolCallStatus = "ok" | "error" | "denied" | "skipped";
+
+/** An error as a call signal carries it: its type name and message. */
+export interface CallError {
+  readonly name: string;
+  readonly message: string;
+}
+
+/** The middleware run a call belongs to (absent outside the Executor). */
+export interface RunRef {
+  readonly runId?: string | null;
+  /** The conversation; null or absent when the run has none. */
+  readonly threadId?: string | null;
+}
+
+export interface ToolCallStartInit extends RunRef {
+  readonly toolName: string;
+  readonly callId: string;
+  readonly source: CallSource;
+  /** The call's arguments; left out for tools whose arguments must never be recorded (confirm tools). */
+  readonly arguments?: unknown;
+  /** The call this one runs inside (an Executor call running its tool through `act()`). */
+  readonly parentCallId?: string | null;
+}
+
+/**
+ * A tool call began. With its {@link ToolCallFinished} (same `callId`) it brackets the call, so
+ * a reader (the OpenTelemetry exporter, the Signals view) knows its start, end and outcome
+ * whichever path ran it, with or without a HookBus.
+ */
+export class ToolCallStarted extends Signal<null> {
+  static override readonly kind: string = "ToolCallStarted";
+  readonly toolName: string;
+  readonly callId: string;
+  readonly source: CallSource;
+  readonly runId: string | null;
+  readonly threadId: string | null;
+  readonly arguments: unknown;
+  readonly parentCallId: string | null;
+
+  constructor(call: ToolCallStartInit, init: SignalInit<null> = {}) {
+    super(init);
+    this.toolName = call.toolName;
+    this.callId = call.callId;
+    this.source = call.source;
+    this.runId = call.runId ?? null;
+    this.threadId = call.threadId || null;
+    this.arguments = call.arguments ?? null;
+    this.parentCallId = call.parentCallId ?? null;
+  }
+}
+
+export interface ToolCallFinishInit {
+  readonly toolName: string;
+  readonly callId: string;
+  readonly status: ToolCallStatus;
+  /** Milliseconds from start to end, measured by the caller's monotonic clock. */
+  readonly durationMs: number;
+  readonly error?: CallError | null;
+  /** Why a denied call was refused. */
+  readonly reason?: string | null;
+  readonly result?: unknown;
+}
+
+/** A tool call ended; see {@link ToolCallStarted}. */
+export class ToolCallFinished extends Signal<null> {
+  static override readonly kind: string = "ToolCallFinished";
+  readonly toolName: string;
+  readonly callId: string;
+  readonly status: ToolCallStatus;
+  readonly durationMs: number;
+  readonly error: CallError | null;
+  readonly reason: string | null;
+  readonly result: unknown;
+
+  constructor(call: ToolCallFinishInit, init: SignalInit<null> = {}) {
+    super(init);
+    this.toolName = call.toolName;
+    this.callId = call.callId;
+    this.status = call.status;
+    this.durationMs = call.durationMs;
+    this.error = call.error ?? null;
+    this.reason = call.reason ?? null;
+    this.result = call.result ?? null;
+  }
+}
+
+export interface ModelCallStartInit extends RunRef {
+  readonly callId: string;
+  readonly source: CallSource;
+  /** The model asked for; null when the request names none. */
+  readonly model: string | null;
+  /** The provider or endpoint name. */
+  readonly provider: string | null;
+  readonly stream: boolean;
+  readonly request?: unknown;
+}
+
+/** A model call began (IModel `invoke`/`stream`, or the Executor's `callLlm`). */
+export class ModelCallStarted extends Signal<null> {
+  static override readonly kind: string = "ModelCallStarted";
+  readonly callId: string;
+  readonly source: CallSource;
+  readonly model: string | null;
+  readonly provider: string | null;
+  readonly stream: boolean;
+  readonly runId: string | null;
+  readonly threadId: string | null;
+  readonly request: unknown;
+
+  constructor(call: ModelCallStartInit, init: SignalInit<null> = {}) {
+    super(init);
+    this.callId = call.callId;
+    this.source = call.source;
+    this.model = call.model;
+    this.provider = call.provider;
+    this.stream = call.stream;
+    this.runId = call.runId ?? null;
+    this.threadId = call.threadId || null;
+    this.request = call.request ?? null;
+  }
+}
+
+/** One service hook phase that ran during a model call. */
+export interface ServiceHookRun {
+  /** `pre_event_create`, `pre_invocation` or `post_invocation`. */
+  readonly hookType: string;
+  readonly status: string;
+  /** POSIX seconds it started. */
+  readonly startedAt: number;
+  readonly durationMs: number | null;
+  readonly error: string | null;
+}
+
+export interface ModelCallFinishInit {
+  readonly callId: string;
+  /** `ok`, `error`, or `cancelled` for a call (or stream) abandoned before it finished. */
+  readonly status: "ok" | "error" | "cancelled";
+  readonly durationMs: number;
+  /** The model the request named, once known (a Started signal may precede the request's creation). */
+  readonly requestModel?: string | null;
+  /** The model that answered, when the provider says. */
+  readonly responseModel?: string | null;
+  readonly finishReason?: string | null;
+  readonly inputTokens?: number | null;
+  readonly outputTokens?: number | null;
+  readonly error?: CallError | null;
+  /** Chunks a streamed call yielded. */
+  readonly chunks?: number | null;
+  readonly hookRuns?: readonly ServiceHookRun[];
+  readonly response?: unknown;
+}
+
+/** A model call ended; see {@link ModelCallStarted}. Token counts are null when the provider reported none. */
+export class ModelCallFinished extends Signal<null> {
+  static override readonly kind: string = "ModelCallFinished";
+  readonly callId: string;
+  readonly status: "ok" | "error" | "cancelled";
+  readonly durationMs: number;
+  readonly requestModel: string | null;
+  readonly responseModel: string | null;
+  readonly finishReason: string | null;
+  readonly inputTokens: number | null;
+  readonly outputTokens: number | null;
+  readonly error: CallError | null;
+  readonly chunks: number | null;
+  readonly hookRuns: readonly ServiceHookRun[] | null;
+  readonly response: unknown;
+
+  constructor(call: ModelCallFinishInit, init: SignalInit<null> = {}) {
+    super(init);
+    this.callId = call.callId;
+    this.status = call.status;
+    this.durationMs = call.durationMs;
+    this.requestModel = call.requestModel ?? null;
+    this.responseModel = call.responseModel ?? null;
+    this.finishReason = call.finishReason ?? null;
+    this.inputTokens = call.inputTokens ?? null;
+    this.outputTokens = call.outputTokens ?? null;
+    this.error = call.error ?? null;
+    this.chunks = call.chunks ?? null;
+    this.hookRuns = call.hookRuns && call.hookRuns.length > 0 ? call.hookRuns : null;
+    this.response = call.response ?? null;
+  }
+}
+
+/** A batch of stream chunks a model call yielded: how many, and when the first and last arrived (POSIX seconds). */
+export class ModelStreamChunks extends Signal<null> {
+  static override readonly kind: string = "ModelStreamChunks";
+  readonly callId: string;
+  readonly chunks: number;
+  readonly firstAt: number;
+  readonly lastAt: number;
+
+  constructor(batch: { callId: string; chunks: number; firstAt: number; lastAt: number }, init: SignalInit<null> = {}) {
+    super(init);
+    this.callId = batch.callId;
+    this.chunks = batch.chunks;
+    this.firstAt = batch.firstAt;
+    this.lastAt = batch.lastAt;
+  }
+}
+
+/** A run event a middleware hook published (for example `budget.warning`), recorded for the run's readers. */
+export class RunEvent extends Signal<null> {
+  static override readonly kind: string = "RunEvent";
+  readonly event: string;
+  readonly runId: string;
+  readonly threadId: string | null;
+  readonly payload: Readonly<Record<string, unknown>>;
+
+  constructor(event: { event: string; runId: string; threadId?: string | null; payload: Readonly<Record<string, unknown>> }, init: SignalInit<null> = {}) {
+    super(init);
+    this.event = event.event;
+    this.runId = event.runId;
+    this.threadId = event.threadId || null;
+    this.payload = event.payload;
+  }
+}
+
+/** An error as `{ name, message }`; a thrown non-Error becomes `{ name: typeof, message: String(value) }`. */
+export function callError(error: unknown): CallError {
+  try {
+    if (error instanceof Error) return { name: error.name, message: error.message };
+    return { name: typeof error, message: String(error) };
+  } catch {
+    return { name: "unknown", message: "unreadable error" };
+  }
+}
