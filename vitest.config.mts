@@ -18,6 +18,7 @@ const DIST_SUITES = [
   "test/runtime/middleware/{dispatch,guardrail,budget,scopes}.test.ts",
   "test/runtime/store/{sqliteSignalStore,sqliteErrors}.test.ts",
   "test/runtime/live/recordedSignalFrame.test.ts",
+  "test/runtime/otel/spanTree.test.ts",
 ];
 
 /** A project running {@link DIST_SUITES} with `@hooklens/runtime` resolved to the built `extension` files. */
@@ -29,6 +30,7 @@ function distProject(name: string, extension: "js" | "cjs"): TestProjectInlineCo
       alias: {
         "@hooklens/runtime/live": built("live"),
         "@hooklens/runtime/store": built("store"),
+        "@hooklens/runtime/otel": built("otel"),
         "@hooklens/runtime": built("index"),
       },
     },
@@ -69,6 +71,7 @@ export default defineConfig({
           alias: {
             "@hooklens/runtime/live": here("./runtime/src/live/index.ts"),
             "@hooklens/runtime/store": here("./runtime/src/store/index.ts"),
+            "@hooklens/runtime/otel": here("./runtime/src/otel/index.ts"),
             "@hooklens/runtime": here("./runtime/src/index.ts"),
           },
         },

@@ -16,6 +16,7 @@ const require = createRequire(import.meta.url);
 const alias = {
   "@hooklens/runtime/live": `${root}runtime/src/live/index.ts`,
   "@hooklens/runtime/store": `${root}runtime/src/store/index.ts`,
+  "@hooklens/runtime/otel": `${root}runtime/src/otel/index.ts`,
   "@hooklens/runtime": `${root}runtime/src/index.ts`,
 };
 // node-sqlite3-wasm loads its .wasm from next to its own JS (__dirname): bundles must require it from

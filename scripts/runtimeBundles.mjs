@@ -9,6 +9,23 @@ const require = createRequire(import.meta.url);
 
 /** Package subpath → source entry. `index` is `.`; the others re-export parts of it. */
 export const RUNTIME_ENTRIES = { index: "runtime/src/index.ts", live: "runtime/src/live/index.ts", store: "runtime/src/store/index.ts" };
+/**
+ * The OpenTelemetry export: not part of `.` (it imports `@opentelemetry/api`, an optional peer),
+ * so its CJS file cannot re-export from `index.cjs`; it is bundled alone, loading the main entry
+ * (never a copy of it), and the main entry loads it only when HOOKLENS_OTEL asks.
+ */
+export const OTEL_ENTRY = { otel: "runtime/src/otel/index.ts" };
+
+/** CJS: the otel bundle's imports of the runtime barrel load `./index.cjs`; the main entry's dynamic import of otel loads `./otel.cjs`. */
+function separateOtel(root) {
+  return {
+    name: "separate-otel",
+    setup(build) {
+      build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) => (args.importer.startsWith(join(root, "runtime/src/otel/")) ? { path: "./index.cjs", external: true } : undefined));
+      build.onResolve({ filter: /^\.\.\/\.\.\/otel\/index\.js$/ }, (args) => (args.importer.startsWith(join(root, "runtime/src/session/")) ? { path: "./otel.cjs", external: true } : undefined));
+    },
+  };
+}
 
 /**
  * Builds the runtime into `outdir` (relative to `root`). Every subpath shares one copy of the
@@ -24,14 +41,14 @@ export async function buildRuntimeBundles(root, outdir) {
   const common = { bundle: true, platform: "node", target: "node20", keepNames: true, logLevel: "warning", absWorkingDir: root, external, sourcemap: false };
   const esm = await esbuild.build({
     ...common,
-    entryPoints: RUNTIME_ENTRIES,
+    entryPoints: { ...RUNTIME_ENTRIES, ...OTEL_ENTRY },
     outdir,
     format: "esm",
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",
     metafile: true,
   });
-  await esbuild.build({ ...common, entryPoints: { index: RUNTIME_ENTRIES.index }, outdir, format: "cjs", outExtension: { ".js": ".cjs" } });
+  await esbuild.build({ ...common, entryPoints: { index: RUNTIME_ENTRIES.index, ...OTEL_ENTRY }, outdir, format: "cjs", outExtension: { ".js": ".cjs" }, plugins: [separateOtel(root)] });
   await Promise.all(
     Object.keys(RUNTIME_ENTRIES)
       .filter((entry) => entry !== "index")

@@ -68,3 +68,90 @@ export const CONSUMERS = {
   "cjs.cjs": `const rt = require("@hooklens/runtime");\nconst { z } = require("zod");\n${JAVASCRIPT_BODY}`,
   typescript: TYPESCRIPT,
 } as const;
+
+/**
+ * The OpenTelemetry export from the packed `@hooklens/runtime/otel`, into the real SDK's in-memory
+ * exporter: a session's tool call, and a bare IModel's call. Prints the finished spans, parents first.
+ */
+export const OTEL_EXPECTED_OUTPUT = "session>execute_tool add | session>chat scripted-model";
+
+const OTEL_BODY = `async function main() {
+  const memory = new InMemorySpanExporter();
+  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(memory)] });
+  const tracer = provider.getTracer("consumer");
+  const session = new rt.Session();
+  const branch = session.newBranch();
+  branch.registerTools(new rt.Tool({ name: "add", funcCallable: ({ a, b }) => a + b }));
+  const sessionExport = exportToOpenTelemetry(session, { tracer });
+  await branch.act({ function: "add", arguments: { a: 2, b: 3 } });
+  await sessionExport.end();
+  const model = new rt.IModel({ endpoint: new rt.ScriptedEndpoint({ script: ["Hello"] }) });
+  const modelExport = exportToOpenTelemetry(model, { tracer });
+  await model.invoke({ messages: [{ role: "user", content: "Hi" }] });
+  await modelExport.end();
+  const spans = memory.getFinishedSpans();
+  const byId = new Map(spans.map((s) => [s.spanContext().spanId, s]));
+  const lines = spans.filter((s) => s.parentSpanContext).map((s) => \`\${byId.get(s.parentSpanContext.spanId)?.name}>\${s.name}\`);
+  console.log(lines.join(" | "));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
+`;
+
+/**
+ * \`HOOKLENS_OTEL=1\` with an SDK the program registered itself and no exporter code: the session's
+ * and a bare IModel's calls reach the global provider; printed when the program exits.
+ */
+export const OTEL_ENV_EXPECTED_OUTPUT = "chat scripted-model,execute_tool add,session,session";
+
+const OTEL_ENV_BODY = `const memory = new InMemorySpanExporter();
+const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(memory)] });
+trace.setGlobalTracerProvider(provider);
+process.on("exit", () => console.log(memory.getFinishedSpans().map((s) => s.name).sort().join(",")));
+
+async function main() {
+  const session = new rt.Session();
+  const branch = session.newBranch();
+  branch.registerTools(new rt.Tool({ name: "add", funcCallable: ({ a, b }) => a + b }));
+  await branch.act({ function: "add", arguments: { a: 2, b: 3 } });
+  const model = new rt.IModel({ endpoint: new rt.ScriptedEndpoint({ script: ["Hello"] }) });
+  await model.invoke({ messages: [{ role: "user", content: "Hi" }] });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
+`;
+
+const SDK_IMPORTS_ESM = `import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";\n`;
+const SDK_IMPORTS_CJS = `const { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } = require("@opentelemetry/sdk-trace-base");\n`;
+
+export const OTEL_CONSUMERS = {
+  "otel.mjs": `import * as rt from "@hooklens/runtime";\nimport { exportToOpenTelemetry } from "@hooklens/runtime/otel";\n${SDK_IMPORTS_ESM}${OTEL_BODY}`,
+  "otel.cjs": `const rt = require("@hooklens/runtime");\nconst { exportToOpenTelemetry } = require("@hooklens/runtime/otel");\n${SDK_IMPORTS_CJS}${OTEL_BODY}`,
+  "otel-env.mjs": `import * as rt from "@hooklens/runtime";\nimport { trace } from "@opentelemetry/api";\n${SDK_IMPORTS_ESM}${OTEL_ENV_BODY}`,
+  "otel-env.cjs": `const rt = require("@hooklens/runtime");\nconst { trace } = require("@opentelemetry/api");\n${SDK_IMPORTS_CJS}${OTEL_ENV_BODY}`,
+  /** The main entry alone never loads the OpenTelemetry API. */
+  "no-otel.cjs": `const rt = require("@hooklens/runtime");
+(async () => {
+  const session = new rt.Session();
+  const branch = session.newBranch();
+  branch.registerTools(new rt.Tool({ name: "add", funcCallable: ({ a, b }) => a + b }));
+  await branch.act({ function: "add", arguments: { a: 2, b: 3 } });
+  await session.observer.flush();
+  console.log(Object.keys(require.cache).filter((file) => file.includes("@opentelemetry")).length);
+})();
+`,
+  /** Type-checked against the shipped declarations (nodenext and node16 CJS). */
+  typescript: `import { Session } from "@hooklens/runtime";
+import { exportToOpenTelemetry, type OpenTelemetryExport } from "@hooklens/runtime/otel";
+import { trace } from "@opentelemetry/api";
+
+const exported: OpenTelemetryExport = exportToOpenTelemetry(new Session(), { tracer: trace.getTracer("consumer"), captureContent: false });
+void exported.end().then(() => console.log(exported.sink.constructor.name));
+`,
+} as const;

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../helpers/fixtureProject.js";
 import { createTempDir } from "../helpers/tempDir.js";
-import { CONSUMERS, EXPECTED_OUTPUT } from "./consumerPrograms.js";
+import { CONSUMERS, EXPECTED_OUTPUT, OTEL_CONSUMERS, OTEL_ENV_EXPECTED_OUTPUT, OTEL_EXPECTED_OUTPUT } from "./consumerPrograms.js";
 
 /**
  * @hooklens/runtime as a stranger gets it: `npm pack` (its prepack builds), the ecosystem's
@@ -17,7 +17,8 @@ import { CONSUMERS, EXPECTED_OUTPUT } from "./consumerPrograms.js";
 const run = promisify(execFile);
 const bin = (name: string) => join(REPO_ROOT, "node_modules", ".bin", name);
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
-const nodeTypesVersion = (JSON.parse(readFileSync(join(REPO_ROOT, "node_modules/@types/node/package.json"), "utf8")) as { version: string }).version;
+const versionOf = (dependency: string) => (JSON.parse(readFileSync(join(REPO_ROOT, "node_modules", dependency, "package.json"), "utf8")) as { version: string }).version;
+const nodeTypesVersion = versionOf("@types/node");
 
 let temp: ReturnType<typeof createTempDir>;
 let tarball: string;
@@ -34,14 +35,16 @@ beforeAll(async () => {
   consumer = temp.path("consumer");
   mkdirSync(consumer);
   writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
-  await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, `@types/node@${nodeTypesVersion}`], { cwd: consumer });
+  // The OpenTelemetry API (the optional peer) and SDK at the versions the repository pins.
+  const otel = ["@opentelemetry/api", "@opentelemetry/sdk-trace-base"].map((name) => `${name}@${versionOf(name)}`);
+  await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, `@types/node@${nodeTypesVersion}`, ...otel], { cwd: consumer });
 });
 afterAll(() => temp?.dispose());
 
 describe("npm pack of @hooklens/runtime", () => {
   it("ships README, LICENSE, ESM and CJS builds with .d.ts and .d.cts types for each entry, and no source maps", () => {
     expect(packedFiles).toEqual(expect.arrayContaining(["README.md", "LICENSE", "package.json"]));
-    for (const entry of ["index", "live", "store"]) {
+    for (const entry of ["index", "live", "store", "otel"]) {
       const types = entry === "index" ? "index" : `${entry}/index`;
       expect(packedFiles).toEqual(expect.arrayContaining([`dist/${entry}.js`, `dist/${entry}.cjs`, `dist/${types}.d.ts`, `dist/${types}.d.cts`]));
     }
@@ -59,8 +62,48 @@ describe("npm pack of @hooklens/runtime", () => {
     // the node16 profile: the subpaths cannot resolve there, and Node.js 20 is the floor.
     const { stdout } = await run(bin("attw"), [tarball, "--profile", "node16", "--format", "ascii"]);
     const verdicts = [...stdout.matchAll(/^(node16 \(from CJS\)|node16 \(from ESM\)|bundler): (.*)$/gm)].map((m) => `${m[1]}: ${m[2]!.trim()}`);
-    expect(verdicts).toHaveLength(4 * 3);
+    expect(verdicts).toHaveLength(5 * 3);
     expect(verdicts.filter((v) => !v.includes("🟢"))).toEqual([]);
+  });
+});
+
+describe("@hooklens/runtime/otel", () => {
+  const runNode = async (file: string, env: Record<string, string> = {}) =>
+    (await run(process.execPath, [file], { cwd: consumer, env: { ...process.env, ...env } })).stdout.trim();
+
+  it("holds no copy of the main entry (it loads it) and the main entry never imports @opentelemetry/api", () => {
+    const dist = join(consumer, "node_modules/@hooklens/runtime/dist");
+    for (const file of ["otel.js", "otel.cjs"]) expect(readFileSync(join(dist, file), "utf8")).not.toMatch(/class SessionObserver\b/);
+    for (const file of ["index.js", "index.cjs"]) expect(readFileSync(join(dist, file), "utf8")).not.toMatch(/(from |require\()"@opentelemetry\//);
+  });
+
+  it("a CommonJS program using only the main entry loads no OpenTelemetry module", async () => {
+    writeFileSync(join(consumer, "no-otel.cjs"), OTEL_CONSUMERS["no-otel.cjs"]);
+    expect(await runNode("no-otel.cjs")).toBe("0");
+  });
+
+  it.each(["otel.mjs", "otel.cjs"] as const)("%s exports a session and a bare IModel into the real SDK", async (file) => {
+    writeFileSync(join(consumer, file), OTEL_CONSUMERS[file]);
+    expect(await runNode(file)).toBe(OTEL_EXPECTED_OUTPUT);
+  });
+
+  it.each(["otel-env.mjs", "otel-env.cjs"] as const)("%s: HOOKLENS_OTEL=1 alone traces a session and a bare IModel to the global provider", async (file) => {
+    writeFileSync(join(consumer, file), OTEL_CONSUMERS[file]);
+    expect(await runNode(file, { HOOKLENS_OTEL: "1" })).toBe(OTEL_ENV_EXPECTED_OUTPUT);
+    expect(await runNode(file, { HOOKLENS_OTEL: "" })).toBe("");
+  });
+
+  it.each([
+    ["otel-nodenext", "main.mts", { module: "NodeNext", moduleResolution: "NodeNext" }, "main.mjs"],
+    ["otel-node16", "main.cts", { module: "Node16", moduleResolution: "Node16" }, "main.cjs"],
+  ] as const)("type-checks and runs TypeScript (%s)", async (folder, source, compilerOptions, output) => {
+    const dir = join(consumer, folder);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, source), OTEL_CONSUMERS.typescript);
+    const options = { strict: true, target: "ES2022", skipLibCheck: false, types: ["node"], outDir: "out", ...compilerOptions };
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: options, files: [source] }));
+    await run(process.execPath, [tsc, "-p", dir]);
+    expect(await runNode(join(dir, "out", output))).toBe("OpenTelemetrySink");
   });
 });
 

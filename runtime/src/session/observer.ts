@@ -6,8 +6,9 @@ import { embeddedDefaultSignalStore } from "../store/embeddedDefaultStore.js";
 import { getDefaultSignalStore, type SignalStore } from "../store/signalStore.js";
 import { StoreSink } from "../store/storeSink.js";
 import { flushSignals, recordSignal } from "./pipeline/signalPipeline.js";
+import { otelEnvironmentSink } from "./pipeline/environmentOtel.js";
 import { signalSettings } from "./pipeline/signalSettings.js";
-import type { SinkTarget } from "./pipeline/sink.js";
+import type { SignalSink, SinkTarget } from "./pipeline/sink.js";
 import {
   AllOfFilter,
   Filter,
@@ -71,10 +72,13 @@ export class SessionObserver {
   #gate: Gate | null = null;
   /** Persistence bindings, latest last. */
   #persistTargets: SinkTarget[] = [];
+  /** Sinks added with addSink. */
+  #addedTargets: SinkTarget[] = [];
   /** Where a dispatched signal goes (live + persistence), and where a stored-only one goes (live); rebuilt on change. */
   #dispatchTargets: readonly SinkTarget[] | null = null;
   #storedTargets: readonly SinkTarget[] | null = null;
   #live: SinkTarget["sink"] | null = null;
+  #otel: SinkTarget["sink"] | null = null;
 
   constructor(options: SessionObserverOptions = {}) {
     this.session = options.session ?? null;
@@ -218,6 +222,23 @@ export class SessionObserver {
     this.#dispatchTargets = null;
   }
 
+  /**
+   * Sends every signal this observer dispatches (as {@link bindDbPersistence} does) to `sink` as
+   * well, in the flushed batches every sink shares. Returns a function that removes it again.
+   */
+  addSink(sink: SignalSink): () => void {
+    if (sink === null || typeof sink !== "object" || typeof sink.write !== "function" || typeof sink.flush !== "function") {
+      throw new TypeError(`addSink(sink): sink must be a SignalSink (with write and flush), got ${describeValue(sink)}`);
+    }
+    const target: SinkTarget = { sink, sessionId: this.sessionId };
+    this.#addedTargets = [...this.#addedTargets, target];
+    this.#dispatchTargets = null;
+    return () => {
+      this.#addedTargets = this.#addedTargets.filter((t) => t !== target);
+      this.#dispatchTargets = null;
+    };
+  }
+
   /** Stops the persistence {@link bindDbPersistence} started last. */
   unbindDbPersistence(): void {
     this.#persistTargets = this.#persistTargets.slice(0, -1);
@@ -236,15 +257,18 @@ export class SessionObserver {
   #store(signal: Signal, dispatched: boolean): void {
     if (!this.flow.add(signal)) return;
     const live = liveSink();
-    if (live !== this.#live || this.#dispatchTargets === null || this.#storedTargets === null) this.#retarget(live);
+    const otel = otelEnvironmentSink();
+    if (live !== this.#live || otel !== this.#otel || this.#dispatchTargets === null || this.#storedTargets === null) this.#retarget(live, otel);
     recordSignal(signal, dispatched ? this.#dispatchTargets! : this.#storedTargets!);
   }
 
-  #retarget(live: SinkTarget["sink"] | null): void {
+  #retarget(live: SinkTarget["sink"] | null, otel: SinkTarget["sink"] | null): void {
     this.#live = live;
+    this.#otel = otel;
     const liveTargets = live ? [{ sink: live, sessionId: this.sessionId }] : [];
+    const otelTargets = otel ? [{ sink: otel, sessionId: this.sessionId }] : [];
     this.#storedTargets = liveTargets;
-    this.#dispatchTargets = [...liveTargets, ...this.#persistTargets];
+    this.#dispatchTargets = [...liveTargets, ...this.#persistTargets, ...this.#addedTargets, ...otelTargets];
   }
 }
 

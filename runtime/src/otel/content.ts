@@ -1,0 +1,20 @@
+import { DEFAULT_REDACT, redact } from "../index.js";
+
+/** Characters of one exported content attribute; longer text is cut and marked. */
+export const MAX_CONTENT_CHARS = 8_192;
+
+/**
+ * Argument, result or message content as one attribute value: redacted with the key patterns
+ * LoggingHook hides (`DEFAULT_REDACT` unless the caller gave its own), then JSON, cut to
+ * {@link MAX_CONTENT_CHARS}. Only called when the user opted in to content capture.
+ */
+export function exportedContent(value: unknown, patterns: readonly string[] = DEFAULT_REDACT): string {
+  const hidden = redact(value, patterns);
+  let text: string;
+  try {
+    text = typeof hidden === "string" ? hidden : (JSON.stringify(hidden) ?? "null");
+  } catch {
+    text = "[unserialisable]";
+  }
+  return text.length > MAX_CONTENT_CHARS ? `${text.slice(0, MAX_CONTENT_CHARS)}…[cut]` : text;
+}

@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import { Branch, Executor, IModel, Session, SessionObserver, flushSignals } from "../index.js";
+import { forceFlushGlobalProvider } from "./providerFlush.js";
+import { OpenTelemetrySink, type OpenTelemetrySinkOptions } from "./openTelemetrySink.js";
+
+/** What can be exported: a Session (or its observer or a branch), or a bare IModel or Executor. */
+export type ExportTarget = Session | SessionObserver | Branch | IModel | Executor;
+
+export type ExportOptions = OpenTelemetrySinkOptions;
+
+/** A running export: its sink, and `end()` to close the trace. */
+export interface OpenTelemetryExport {
+  readonly sink: OpenTelemetrySink;
+  /** The observer whose signals are exported (the one made for a bare IModel or Executor included). */
+  readonly observer: SessionObserver;
+  /**
+   * Flushes pending signals, ends the session's open spans (the root span included), stops
+   * exporting and asks the global tracer provider to export what it holds.
+   */
+  end(): Promise<void>;
+}
+
+/**
+ * Exports what `target` records as OpenTelemetry spans: the session's signals, or, for a bare
+ * IModel or Executor, the signals of its calls (it is given an observer of its own when it has
+ * none). Spans go to `options.tracer`, by default to the global tracer provider, so a program that
+ * set up an OpenTelemetry SDK needs nothing else. The root span ends with `end()`, or when the
+ * program runs out of work.
+ */
+export function exportToOpenTelemetry(target: ExportTarget, options: ExportOptions = {}): OpenTelemetryExport {
+  if (options === null || typeof options !== "object") throw new TypeError(`exportToOpenTelemetry(target, options): options must be an object, got ${String(options)}`);
+  const observer = observerOf(target);
+  const sink = new OpenTelemetrySink(options);
+  const remove = observer.addSink(sink);
+  let ended = false;
+  const end = async (): Promise<void> => {
+    if (ended) return;
+    ended = true;
+    process.off("beforeExit", onBeforeExit);
+    await flushSignals();
+    sink.end();
+    remove();
+    await forceFlushGlobalProvider();
+  };
+  // The root span must end for the trace to leave the process; a program that never calls end() gets it here.
+  const onBeforeExit = (): void => void end();
+  process.once("beforeExit", onBeforeExit);
+  return { sink, observer, end };
+}
+
+function observerOf(target: ExportTarget): SessionObserver {
+  if (target instanceof Session) return target.observer;
+  if (target instanceof SessionObserver) return target;
+  if (target instanceof Branch) {
+    if (target.observer) return target.observer;
+    throw new TypeError("exportToOpenTelemetry(branch): the branch belongs to no Session; export the Session, or include the branch in one first");
+  }
+  if (target instanceof IModel || target instanceof Executor) {
+    const recorder = target.signals;
+    if (recorder instanceof SessionObserver) return recorder;
+    if (recorder instanceof Session) return recorder.observer;
+    if (recorder instanceof Branch && recorder.observer) return recorder.observer;
+    if (recorder !== null) throw new TypeError("exportToOpenTelemetry: the target records its signals somewhere other than a Session, Branch or SessionObserver");
+    const observer = new SessionObserver({ sessionId: target instanceof IModel ? target.id : randomUUID() });
+    target.signals = observer;
+    return observer;
+  }
+  throw new TypeError("exportToOpenTelemetry(target): target must be a Session, SessionObserver, Branch, IModel or Executor");
+}

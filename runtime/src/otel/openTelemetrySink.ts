@@ -1,0 +1,63 @@
+import { trace, type Tracer } from "@opentelemetry/api";
+import type { EncodedSignal, SignalSink } from "../index.js";
+import { SessionTrace, type TraceOptions } from "./sessionTrace.js";
+
+/** The instrumentation scope spans are created under. */
+export const TRACER_NAME = "@hooklens/runtime";
+
+export interface OpenTelemetrySinkOptions {
+  /** Where spans are created; default: a tracer of the global tracer provider. */
+  tracer?: Tracer;
+  /** Export argument, result and message contents, redacted. Default false: contents stay out of traces. */
+  captureContent?: boolean;
+  /** Key patterns hidden in exported contents; default the LoggingHook's (`DEFAULT_REDACT`). */
+  redactKeys?: readonly string[];
+  /** One span event per batch of stream chunks of a model call. Default false. */
+  streamChunkEvents?: boolean;
+}
+
+/**
+ * A SignalSink that turns flushed signal batches into OpenTelemetry spans, one trace per session.
+ * It works on batches the pipeline already serialised, after `emit` returned: nothing here runs
+ * on the hot path. The spans are handed to whatever SDK the tracer belongs to; exporting them is
+ * that SDK's job.
+ */
+export class OpenTelemetrySink implements SignalSink {
+  readonly #tracer: Tracer;
+  readonly #options: TraceOptions;
+  readonly #traces = new Map<string, SessionTrace>();
+
+  constructor(options: OpenTelemetrySinkOptions = {}) {
+    this.#tracer = options.tracer ?? trace.getTracer(TRACER_NAME);
+    this.#options = { captureContent: options.captureContent === true, redactKeys: options.redactKeys, streamChunkEvents: options.streamChunkEvents === true };
+  }
+
+  write(sessionId: string, batch: readonly EncodedSignal[]): void {
+    let session = this.#traces.get(sessionId);
+    if (session === undefined) {
+      session = new SessionTrace(this.#tracer, sessionId, this.#options);
+      this.#traces.set(sessionId, session);
+    }
+    for (const signal of batch) {
+      try {
+        session.apply(signal);
+      } catch {
+        // One odd signal must not cost the rest of the batch its spans (a tracer that throws is the SDK's bug).
+      }
+    }
+  }
+
+  /** Spans end when their calls do; the SDK's own processor decides when they leave the process. */
+  flush(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** Ends every open span (calls that never finished are marked unfinished) and forgets the sessions. */
+  end(sessionId?: string): void {
+    for (const [id, session] of this.#traces) {
+      if (sessionId !== undefined && id !== sessionId) continue;
+      session.end();
+      this.#traces.delete(id);
+    }
+  }
+}

@@ -1,0 +1,429 @@
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type HrTime, type Span, type Tracer } from "@opentelemetry/api";
+import type { EncodedSignal, JsonObject, JsonValue } from "../index.js";
+import { ERROR_TYPE, GEN_AI, GEN_AI_OPERATION, HOOKLENS, SESSION_ID } from "./attributes.js";
+import { exportedContent } from "./content.js";
+
+/** How the signals of one session become spans. */
+export interface TraceOptions {
+  /** Export argument, result and message contents (redacted). Default false. */
+  readonly captureContent: boolean;
+  /** Key patterns whose values are hidden in exported contents. */
+  readonly redactKeys: readonly string[] | undefined;
+  /** One span event per batch of stream chunks. Default false. */
+  readonly streamChunkEvents: boolean;
+}
+
+/** An open tool or model call span. */
+interface OpenCall {
+  readonly span: Span;
+  readonly kind: "tool" | "model";
+  readonly toolName: string | null;
+  readonly source: string;
+  readonly branchId: string | null;
+  readonly runId: string | null;
+  /** The model a chat span names (null for tools, or until the request names one). */
+  readonly model: string | null;
+  exceptionRecorded: boolean;
+}
+
+/** Errors that are a policy stopping the call rather than a fault: they also get a `hooklens.stop` event. */
+const STOPS = new Set(["BudgetExceeded", "GuardrailBlocked", "RunLimitExceeded", "ApprovalDenied"]);
+const DENIALS = new Set(["ToolCallBlocked", "HookShortCircuit", "GuardrailBlock"]);
+
+/**
+ * The spans of one session, built from its flushed signals in order: a root `session` span, an
+ * `invoke_agent` span per observed run of a branch, and a `chat` / `execute_tool` span per call
+ * under the run (or the root). Everything else a reader needs (hook points, service hooks,
+ * denials, run events) becomes span events on the span it belongs to. Times are the signals' own.
+ */
+export class SessionTrace {
+  readonly #tracer: Tracer;
+  readonly #sessionId: string;
+  readonly #options: TraceOptions;
+  #root: Span | null = null;
+  #rootContext: Context = ROOT_CONTEXT;
+  /** Open calls by call id. */
+  readonly #calls = new Map<string, OpenCall>();
+  /** Open `invoke_agent` spans by branch id ("" for none). */
+  readonly #runs = new Map<string, { span: Span; context: Context }>();
+  /** The latest open call of each middleware run, for the run's events. */
+  readonly #runCalls = new Map<string, string>();
+  #lastAt = 0;
+
+  constructor(tracer: Tracer, sessionId: string, options: TraceOptions) {
+    this.#tracer = tracer;
+    this.#sessionId = sessionId;
+    this.#options = options;
+  }
+
+  /** Open spans (root included): what {@link end} would close. */
+  get openSpans(): number {
+    return this.#calls.size + this.#runs.size + (this.#root ? 1 : 0);
+  }
+
+  apply(signal: EncodedSignal): void {
+    const at = signal.createdAt;
+    if (at > this.#lastAt) this.#lastAt = at;
+    const p = signal.payload;
+    switch (signal.kind) {
+      case "ToolCallStarted":
+        return this.#startTool(signal, p);
+      case "ToolCallFinished":
+        return this.#finishTool(signal, p);
+      case "ModelCallStarted":
+        return this.#startModel(signal, p);
+      case "ModelCallFinished":
+        return this.#finishModel(signal, p);
+      case "ModelStreamChunks":
+        return this.#streamChunks(p);
+      case "HookSignal":
+        return this.#hookSignal(signal, p);
+      case "ToolCallBlocked":
+      case "HookShortCircuit":
+      case "GuardrailBlock":
+        return this.#denial(signal, p);
+      case "GateDenied":
+        return this.#gateDenied(signal, p);
+      case "RunStart":
+        return this.#runStart(signal);
+      case "RunEnd":
+        return this.#runEnd(signal, p, null);
+      case "RunFailed":
+        return this.#runEnd(signal, p, errorOf(p["data"]) ?? { name: "Error", message: "run failed" });
+      case "RunEvent":
+        return this.#runEvent(signal, p);
+      case "MessageAdded": {
+        const ref = object(p["messageRef"]);
+        this.#parentSpan(signal.branchId).addEvent("message", definedAttributes({ "hooklens.message.role": text(ref?.["role"]), "hooklens.message.id": text(ref?.["id"]) }), hrTime(at));
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  /** Ends every open span at the last signal's time (or now), marking calls that never finished. */
+  end(): void {
+    const at = this.#lastAt > 0 ? hrTime(this.#lastAt) : undefined;
+    for (const call of this.#calls.values()) {
+      call.span.setAttribute(HOOKLENS.unfinished, true);
+      call.span.end(at);
+    }
+    this.#calls.clear();
+    this.#runCalls.clear();
+    for (const run of this.#runs.values()) {
+      run.span.setAttribute(HOOKLENS.unfinished, true);
+      run.span.end(at);
+    }
+    this.#runs.clear();
+    this.#root?.end(at);
+    this.#root = null;
+    this.#rootContext = ROOT_CONTEXT;
+  }
+
+  #rootSpan(at: number): Span {
+    if (this.#root === null) {
+      this.#root = this.#tracer.startSpan(
+        "session",
+        { kind: SpanKind.INTERNAL, startTime: hrTime(at), attributes: { [SESSION_ID]: this.#sessionId, [GEN_AI.conversationId]: this.#sessionId, [HOOKLENS.sessionId]: this.#sessionId } },
+        ROOT_CONTEXT,
+      );
+      this.#rootContext = trace.setSpan(ROOT_CONTEXT, this.#root);
+    }
+    return this.#root;
+  }
+
+  /** The span events of a branch go on: its open run, else the session's root. */
+  #parentSpan(branchId: string | null): Span {
+    return this.#runs.get(branchId ?? "")?.span ?? this.#rootSpan(this.#lastAt);
+  }
+
+  #parentContext(branchId: string | null, at: number): Context {
+    const run = this.#runs.get(branchId ?? "");
+    if (run) return run.context;
+    this.#rootSpan(at);
+    return this.#rootContext;
+  }
+
+  #startTool(signal: EncodedSignal, p: JsonObject): void {
+    const callId = text(p["callId"]);
+    const toolName = text(p["toolName"]) ?? "unknown";
+    if (callId === null) return;
+    const attributes: Attributes = definedAttributes({
+      [GEN_AI.operationName]: GEN_AI_OPERATION.executeTool,
+      [GEN_AI.toolName]: toolName,
+      [GEN_AI.toolCallId]: callId,
+      [HOOKLENS.source]: text(p["source"]),
+      ...this.#runAttributes(p),
+    });
+    if (this.#options.captureContent && p["arguments"] !== undefined) attributes[GEN_AI.toolCallArguments] = exportedContent(p["arguments"], this.#options.redactKeys);
+    const outer = this.#calls.get(text(p["parentCallId"]) ?? "");
+    const span = this.#tracer.startSpan(
+      `${GEN_AI_OPERATION.executeTool} ${toolName}`,
+      { kind: SpanKind.INTERNAL, startTime: hrTime(signal.createdAt), attributes },
+      outer ? trace.setSpan(ROOT_CONTEXT, outer.span) : this.#parentContext(signal.branchId, signal.createdAt),
+    );
+    this.#open(callId, { span, kind: "tool", toolName, source: text(p["source"]) ?? "", branchId: signal.branchId, runId: text(p["runId"]), model: null, exceptionRecorded: false });
+  }
+
+  #finishTool(signal: EncodedSignal, p: JsonObject): void {
+    const callId = text(p["callId"]);
+    const call = callId === null ? undefined : this.#calls.get(callId);
+    if (call === undefined || callId === null) return;
+    const { span } = call;
+    const status = text(p["status"]) ?? "ok";
+    span.setAttribute(HOOKLENS.toolStatus, status);
+    if (typeof p["durationMs"] === "number") span.setAttribute(HOOKLENS.durationMs, p["durationMs"]);
+    const error = errorOf(p["error"]);
+    const at = hrTime(signal.createdAt);
+    if (status === "denied") {
+      const reason = text(p["reason"]) ?? error?.message ?? "denied";
+      span.setAttribute(HOOKLENS.denialReason, reason);
+      if (error) this.#recordError(call, error, at, signal.createdAt);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: reason });
+    } else if (status === "error") {
+      this.#recordError(call, error ?? { name: "Error", message: "tool call failed" }, at, signal.createdAt);
+    }
+    if (this.#options.captureContent && p["result"] !== undefined) span.setAttribute(GEN_AI.toolCallResult, exportedContent(p["result"], this.#options.redactKeys));
+    this.#close(callId, call, at);
+  }
+
+  #startModel(signal: EncodedSignal, p: JsonObject): void {
+    const callId = text(p["callId"]);
+    if (callId === null) return;
+    const model = text(p["model"]);
+    const attributes: Attributes = definedAttributes({
+      [GEN_AI.operationName]: GEN_AI_OPERATION.chat,
+      [GEN_AI.requestModel]: model,
+      [GEN_AI.providerName]: text(p["provider"]),
+      [HOOKLENS.source]: text(p["source"]),
+      "hooklens.stream": p["stream"] === true ? true : undefined,
+      ...this.#runAttributes(p),
+    });
+    if (this.#options.captureContent && p["request"] !== undefined) {
+      const request = object(p["request"]);
+      attributes[GEN_AI.inputMessages] = exportedContent(request?.["messages"] ?? p["request"], this.#options.redactKeys);
+    }
+    const span = this.#tracer.startSpan(
+      model ? `${GEN_AI_OPERATION.chat} ${model}` : GEN_AI_OPERATION.chat,
+      { kind: SpanKind.CLIENT, startTime: hrTime(signal.createdAt), attributes },
+      this.#parentContext(signal.branchId, signal.createdAt),
+    );
+    this.#open(callId, { span, kind: "model", toolName: null, source: text(p["source"]) ?? "", branchId: signal.branchId, runId: text(p["runId"]), model, exceptionRecorded: false });
+  }
+
+  #finishModel(signal: EncodedSignal, p: JsonObject): void {
+    const callId = text(p["callId"]);
+    const call = callId === null ? undefined : this.#calls.get(callId);
+    if (call === undefined || callId === null) return;
+    const { span } = call;
+    const at = hrTime(signal.createdAt);
+    const requestModel = text(p["requestModel"]);
+    if (requestModel !== null && call.model === null) {
+      span.setAttribute(GEN_AI.requestModel, requestModel);
+      span.updateName(`${GEN_AI_OPERATION.chat} ${requestModel}`);
+    }
+    span.setAttributes(
+      definedAttributes({
+        [GEN_AI.responseModel]: text(p["responseModel"]),
+        [GEN_AI.inputTokens]: count(p["inputTokens"]),
+        [GEN_AI.outputTokens]: count(p["outputTokens"]),
+        [HOOKLENS.streamChunks]: count(p["chunks"]),
+        [HOOKLENS.durationMs]: typeof p["durationMs"] === "number" ? p["durationMs"] : undefined,
+      }),
+    );
+    const finishReason = text(p["finishReason"]);
+    if (finishReason !== null) span.setAttribute(GEN_AI.finishReasons, [finishReason]);
+    const hookRuns = Array.isArray(p["hookRuns"]) ? p["hookRuns"] : [];
+    for (const run of hookRuns) {
+      const hook = object(run);
+      if (!hook) continue;
+      const started = typeof hook["startedAt"] === "number" ? hook["startedAt"] : signal.createdAt;
+      span.addEvent(
+        `service.${text(hook["hookType"]) ?? "hook"}`,
+        definedAttributes({
+          [HOOKLENS.hookType]: text(hook["hookType"]),
+          [HOOKLENS.hookStatus]: text(hook["status"]),
+          [HOOKLENS.hookError]: text(hook["error"]),
+          [HOOKLENS.durationMs]: typeof hook["durationMs"] === "number" ? hook["durationMs"] : undefined,
+        }),
+        hrTime(started),
+      );
+    }
+    const status = text(p["status"]) ?? "ok";
+    if (status !== "ok") {
+      const error = errorOf(p["error"]) ?? { name: status === "cancelled" ? "Cancelled" : "Error", message: `model call ${status}` };
+      this.#recordError(call, error, at, signal.createdAt);
+    }
+    if (this.#options.captureContent && p["response"] !== undefined) span.setAttribute(GEN_AI.outputMessages, exportedContent(p["response"], this.#options.redactKeys));
+    this.#close(callId, call, at);
+  }
+
+  #streamChunks(p: JsonObject): void {
+    if (!this.#options.streamChunkEvents) return;
+    const callId = text(p["callId"]);
+    const call = callId === null ? undefined : this.#calls.get(callId);
+    if (!call) return;
+    const lastAt = typeof p["lastAt"] === "number" ? p["lastAt"] : this.#lastAt;
+    call.span.addEvent(
+      "gen_ai.stream.chunks",
+      definedAttributes({ [HOOKLENS.streamChunks]: count(p["chunks"]), [HOOKLENS.streamChunksFirstAt]: typeof p["firstAt"] === "number" ? p["firstAt"] : undefined }),
+      hrTime(lastAt),
+    );
+  }
+
+  #hookSignal(signal: EncodedSignal, p: JsonObject): void {
+    const point = text(p["point"]) ?? "hook";
+    const payload = object(p["payload"]);
+    const callId = text(payload?.["callId"]);
+    const call = callId === null ? undefined : this.#calls.get(callId);
+    const at = hrTime(signal.createdAt);
+    const attributes = definedAttributes({ [HOOKLENS.hookPoint]: point, [GEN_AI.toolName]: text(payload?.["toolName"]), [GEN_AI.toolCallId]: callId ?? undefined });
+    if (call === undefined) {
+      this.#parentSpan(signal.branchId).addEvent(point, attributes, at);
+      return;
+    }
+    call.span.addEvent(point, attributes, at);
+    if (point === "tool.error") this.#recordError(call, errorOf(payload?.["error"]) ?? { name: "Error", message: "tool call failed" }, at, signal.createdAt);
+  }
+
+  #denial(signal: EncodedSignal, p: JsonObject): void {
+    const reason = text(p["reason"]) ?? "denied";
+    const hook = text(p["hook"]);
+    const callId = text(p["callId"]);
+    const attributes = definedAttributes({ [HOOKLENS.denialKind]: signal.kind, [HOOKLENS.denialReason]: reason, [HOOKLENS.denialHook]: hook, [GEN_AI.toolName]: text(p["toolName"]) });
+    const call = callId === null ? undefined : this.#calls.get(callId);
+    this.#markDenied(call, signal, attributes, reason, hook);
+  }
+
+  #gateDenied(signal: EncodedSignal, p: JsonObject): void {
+    const action = object(p["data"]);
+    const toolName = text(action?.["function"]);
+    const reason = "denied by governance gate";
+    // The gate's action names the tool, not the call: it belongs to this branch's latest open act() call of that tool.
+    let found: OpenCall | undefined;
+    for (const call of this.#calls.values()) if (call.kind === "tool" && call.source === "act" && call.toolName === toolName && call.branchId === signal.branchId) found = call;
+    const attributes = definedAttributes({ [HOOKLENS.denialKind]: signal.kind, [HOOKLENS.denialReason]: reason, [GEN_AI.toolName]: toolName });
+    this.#markDenied(found, signal, attributes, reason, null);
+  }
+
+  #markDenied(call: OpenCall | undefined, signal: EncodedSignal, attributes: Attributes, reason: string, hook: string | null): void {
+    const at = hrTime(signal.createdAt);
+    if (call === undefined) {
+      this.#parentSpan(signal.branchId).addEvent(signal.kind, attributes, at);
+      return;
+    }
+    call.span.addEvent(signal.kind, attributes, at);
+    call.span.setAttributes(definedAttributes({ [HOOKLENS.denialReason]: reason, [HOOKLENS.denialKind]: signal.kind, [HOOKLENS.denialHook]: hook }));
+    // A ShortCircuit supplies the call's result: the call did not fail. Every other denial refused it.
+    if (DENIALS.has(signal.kind) && signal.kind === "HookShortCircuit") return;
+    call.span.setStatus({ code: SpanStatusCode.ERROR, message: reason });
+  }
+
+  #runStart(signal: EncodedSignal): void {
+    const key = signal.branchId ?? "";
+    if (this.#runs.has(key)) return;
+    const span = this.#tracer.startSpan(
+      GEN_AI_OPERATION.invokeAgent,
+      { kind: SpanKind.INTERNAL, startTime: hrTime(signal.createdAt), attributes: definedAttributes({ [GEN_AI.operationName]: GEN_AI_OPERATION.invokeAgent, [HOOKLENS.branchId]: signal.branchId }) },
+      this.#parentContext(null, signal.createdAt),
+    );
+    this.#runs.set(key, { span, context: trace.setSpan(ROOT_CONTEXT, span) });
+  }
+
+  #runEnd(signal: EncodedSignal, p: JsonObject, error: { name: string; message: string } | null): void {
+    const key = signal.branchId ?? "";
+    const run = this.#runs.get(key);
+    if (!run) return;
+    const at = hrTime(signal.createdAt);
+    if (error) {
+      run.span.recordException(error, at);
+      run.span.setAttribute(ERROR_TYPE, error.name);
+      run.span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
+    } else {
+      run.span.setAttributes(definedAttributes({ [GEN_AI.inputTokens]: count(p["inputTokens"]), [GEN_AI.outputTokens]: count(p["outputTokens"]), "hooklens.run.turns": count(p["numTurns"]) }));
+    }
+    run.span.end(at);
+    this.#runs.delete(key);
+  }
+
+  #runEvent(signal: EncodedSignal, p: JsonObject): void {
+    const event = text(p["event"]) ?? "run.event";
+    const runId = text(p["runId"]);
+    const callId = runId === null ? undefined : this.#runCalls.get(runId);
+    const span = (callId === undefined ? undefined : this.#calls.get(callId)?.span) ?? this.#parentSpan(signal.branchId);
+    const attributes: Attributes = definedAttributes({ [HOOKLENS.runId]: runId, [HOOKLENS.runEvent]: event });
+    const payload = object(p["payload"]);
+    if (payload) for (const [key, value] of Object.entries(payload)) if (isPrimitive(value)) attributes[`${HOOKLENS.runEvent}.${key}`] = value;
+    span.addEvent(event, attributes, hrTime(signal.createdAt));
+  }
+
+  #runAttributes(p: JsonObject): Attributes {
+    const runId = text(p["runId"]);
+    const threadId = text(p["threadId"]);
+    return definedAttributes({ [HOOKLENS.runId]: runId, [HOOKLENS.threadId]: threadId, [GEN_AI.conversationId]: threadId ?? undefined });
+  }
+
+  #open(callId: string, call: OpenCall): void {
+    this.#calls.set(callId, call);
+    if (call.runId !== null) this.#runCalls.set(call.runId, callId);
+  }
+
+  #close(callId: string, call: OpenCall, at: HrTime): void {
+    call.span.end(at);
+    this.#calls.delete(callId);
+    if (call.runId !== null && this.#runCalls.get(call.runId) === callId) this.#runCalls.delete(call.runId);
+  }
+
+  #recordError(call: OpenCall, error: { name: string; message: string }, at: HrTime, atSeconds: number): void {
+    if (!call.exceptionRecorded) {
+      call.exceptionRecorded = true;
+      call.span.recordException(error, at);
+      call.span.setAttribute(ERROR_TYPE, error.name);
+      if (STOPS.has(error.name)) call.span.addEvent("hooklens.stop", { [HOOKLENS.stopKind]: error.name, [HOOKLENS.stopReason]: error.message }, hrTime(atSeconds));
+    }
+    call.span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
+  }
+}
+
+/** POSIX seconds as OpenTelemetry's [seconds, nanoseconds]. */
+export function hrTime(seconds: number): HrTime {
+  const whole = Math.floor(seconds);
+  const nanos = Math.min(999_999_999, Math.round((seconds - whole) * 1e9));
+  return [whole, nanos];
+}
+
+function text(value: JsonValue | undefined): string | null {
+  return typeof value === "string" && value !== "" ? value : null;
+}
+
+function count(value: JsonValue | undefined): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}
+
+function object(value: JsonValue | undefined): JsonObject | null {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? value : null;
+}
+
+function isPrimitive(value: JsonValue): value is string | number | boolean {
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+}
+
+/** `{ name, message }` of an error as signals carry it (`toJsonSafe` of an Error, or a CallError). */
+function errorOf(value: JsonValue | undefined): { name: string; message: string } | null {
+  if (typeof value === "string") return { name: "Error", message: value };
+  const error = object(value);
+  if (!error) return null;
+  const message = text(error["message"]) ?? "";
+  return { name: text(error["name"]) ?? text(error["error"]) ?? "Error", message };
+}
+
+/** Drops the entries whose value is null or undefined (attributes cannot hold them). */
+function definedAttributes(entries: Record<string, string | number | boolean | null | undefined>): Attributes {
+  const out: Attributes = {};
+  for (const key in entries) {
+    const value = entries[key];
+    if (value !== null && value !== undefined) out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,244 @@
+// The OpenTelemetry exporter against the real SDK: one run through every scope (session, tool
+// via act() and via the Executor, IModel and Executor model calls, service hooks, denials,
+// budget/guardrail stops), asserted as the spans and events a tracing backend receives.
+import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  BranchTools,
+  BudgetHook,
+  Executor,
+  GuardrailHook,
+  Hook,
+  HookPoint,
+  IModel,
+  IModelClient,
+  Ledger,
+  ScriptedEndpoint,
+  Session,
+  ShortCircuit,
+  Tool,
+  ToolCallAction,
+} from "@hooklens/runtime";
+import { exportToOpenTelemetry } from "@hooklens/runtime/otel";
+import { completion, useCapturedLogs } from "../middleware/support.js";
+import { memoryTracing, only, parentOf, spanTree } from "./support.js";
+
+useCapturedLogs();
+
+function sessionWithTools(): { session: Session; branch: ReturnType<Session["newBranch"]> } {
+  const session = new Session();
+  void session.hooks; // the bus exists before the branch is included, so act() fires TOOL_PRE/POST/ERROR
+  const branch = session.newBranch();
+  branch.registerTools([
+    new Tool({ name: "lookup", requestOptions: z.object({ key: z.string() }), funcCallable: (args: Record<string, unknown>) => `value of ${String(args["key"])}` }),
+    new Tool({ name: "explode", funcCallable: () => { throw new TypeError("exploded"); } }),
+    new Tool({ name: "deleteFile", funcCallable: () => "deleted" }),
+    new Tool({ name: "rm", funcCallable: () => "removed" }),
+  ]);
+  return { session, branch };
+}
+
+describe("exportToOpenTelemetry: a session's signals as one trace", () => {
+  it("builds the session root, invoke_agent, execute_tool and chat spans with GenAI attributes, events and statuses", async () => {
+    const { provider, spans } = memoryTracing();
+    const { session, branch } = sessionWithTools();
+    session.hooks.on(HookPoint.TOOL_PRE, function noDeletes(payload) {
+      if (payload.toolName === "deleteFile") throw new Error("deleting is not allowed");
+    });
+    session.gate((subject) => !(subject instanceof ToolCallAction && subject.function === "rm"));
+    const exported = exportToOpenTelemetry(session, { tracer: provider.getTracer("test") });
+
+    const model = new IModel({ endpoint: new ScriptedEndpoint({ model: "m-1", script: [completion("hi", { input: 12, output: 3 })] }), signals: branch });
+    model.hookRegistry.preInvoke(() => undefined);
+    await branch.observedRun(async () => {
+      await branch.act({ function: "lookup", arguments: { key: "a" } });
+      await branch.act({ function: "explode", arguments: {} });
+      await expect(branch.act({ function: "deleteFile", arguments: {} })).rejects.toThrow("deleting is not allowed");
+      await branch.act({ function: "rm", arguments: {} });
+      await model.invoke({ messages: [{ role: "user", content: "hello" }] });
+    });
+    await exported.end();
+
+    const all = spans();
+    expect(spanTree(all)).toEqual([
+      "session",
+      "  invoke_agent",
+      "    execute_tool lookup",
+      "    execute_tool explode",
+      "    execute_tool deleteFile",
+      "    execute_tool rm",
+      "    chat m-1",
+    ]);
+    const root = only(all, "session");
+    expect(parentOf(root)).toBeUndefined();
+    expect(root.attributes).toMatchObject({ "session.id": session.id, "gen_ai.conversation.id": session.id });
+    const run = only(all, "invoke_agent");
+    expect(parentOf(run)).toBe(root.spanContext().spanId);
+    expect(new Set(all.map((s) => s.spanContext().traceId)).size).toBe(1);
+
+    const lookup = only(all, "execute_tool lookup");
+    expect(parentOf(lookup)).toBe(run.spanContext().spanId);
+    expect(lookup.attributes).toMatchObject({ "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "lookup", "hooklens.tool.status": "ok" });
+    expect(lookup.attributes["gen_ai.tool.call.id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lookup.status.code).toBe(SpanStatusCode.UNSET);
+    expect(lookup.events.map((e) => e.name)).toEqual(["tool.pre", "tool.post"]);
+    expect(lookup.attributes["gen_ai.tool.call.arguments"]).toBeUndefined(); // contents stay out unless asked
+    expect(durationMs(lookup)).toBeGreaterThanOrEqual(0);
+
+    const explode = only(all, "execute_tool explode");
+    expect(explode.status).toEqual({ code: SpanStatusCode.ERROR, message: "exploded" });
+    expect(explode.attributes["error.type"]).toBe("TypeError");
+    const exception = explode.events.find((e) => e.name === "exception")!;
+    expect(exception.attributes).toMatchObject({ "exception.type": "TypeError", "exception.message": "exploded" });
+    expect(explode.events.map((e) => e.name)).toEqual(["tool.pre", "tool.error", "exception"]);
+
+    const blocked = only(all, "execute_tool deleteFile");
+    expect(blocked.status).toEqual({ code: SpanStatusCode.ERROR, message: "deleting is not allowed" });
+    expect(blocked.attributes).toMatchObject({ "hooklens.denial.reason": "deleting is not allowed", "hooklens.denial.hook": "tool.pre:noDeletes", "hooklens.tool.status": "denied" });
+    expect(blocked.events.map((e) => e.name)).toContain("ToolCallBlocked");
+
+    const gated = only(all, "execute_tool rm");
+    expect(gated.status.code).toBe(SpanStatusCode.ERROR);
+    expect(gated.attributes).toMatchObject({ "hooklens.denial.reason": "denied by governance gate", "hooklens.denial.kind": "GateDenied" });
+    expect(gated.events.map((e) => e.name)).toEqual(["GateDenied"]);
+
+    const chat = only(all, "chat m-1");
+    expect(chat.kind).toBe(SpanKind.CLIENT);
+    expect(chat.attributes).toMatchObject({
+      "gen_ai.operation.name": "chat",
+      "gen_ai.request.model": "m-1",
+      "gen_ai.provider.name": "scripted",
+      "gen_ai.usage.input_tokens": 12,
+      "gen_ai.usage.output_tokens": 3,
+      "gen_ai.response.finish_reasons": ["stop"],
+    });
+    expect(chat.status.code).toBe(SpanStatusCode.UNSET);
+    expect(chat.events.map((e) => e.name)).toEqual(["service.pre_invocation"]);
+    expect(chat.events[0]!.attributes).toMatchObject({ "hooklens.service_hook.status": "completed" });
+  });
+
+  it("takes span times from the signals: children inside their parents, in call order", async () => {
+    const { provider, spans } = memoryTracing();
+    const { session, branch } = sessionWithTools();
+    const exported = exportToOpenTelemetry(session, { tracer: provider.getTracer("test") });
+    await branch.act({ function: "lookup", arguments: { key: "a" } });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await branch.act({ function: "lookup", arguments: { key: "b" } });
+    await exported.end();
+    const all = spans();
+    const root = only(all, "session");
+    const [first, second] = all.filter((s) => s.name === "execute_tool lookup").sort((a, b) => ms(a.startTime) - ms(b.startTime));
+    expect(ms(first!.endTime)).toBeLessThanOrEqual(ms(second!.startTime));
+    for (const child of [first!, second!]) {
+      expect(ms(child.startTime)).toBeGreaterThanOrEqual(ms(root.startTime));
+      expect(ms(child.endTime)).toBeLessThanOrEqual(ms(root.endTime));
+    }
+    expect(ms(second!.startTime) - ms(first!.startTime)).toBeGreaterThanOrEqual(4);
+  });
+
+  it("exports redacted contents only when asked", async () => {
+    const { provider, spans } = memoryTracing();
+    const session = new Session();
+    const branch = session.newBranch();
+    branch.registerTools(new Tool({ name: "login", funcCallable: (args: Record<string, unknown>) => ({ user: args["user"], sessionToken: "tok-123" }) }));
+    const exported = exportToOpenTelemetry(session, { tracer: provider.getTracer("test"), captureContent: true });
+    await branch.act({ function: "login", arguments: { user: "ada", password: "hunter2" } });
+    await exported.end();
+    const span = only(spans(), "execute_tool login");
+    expect(JSON.parse(String(span.attributes["gen_ai.tool.call.arguments"]))).toEqual({ user: "ada", password: "***" });
+    expect(JSON.parse(String(span.attributes["gen_ai.tool.call.result"]))).toEqual({ user: "ada", sessionToken: "***" });
+  });
+});
+
+describe("the middleware Executor", () => {
+  it("an Executor tool call is an execute_tool span with the run and thread ids; its act() call nests inside", async () => {
+    const { provider, spans } = memoryTracing();
+    const { session, branch } = sessionWithTools();
+    const exported = exportToOpenTelemetry(session, { tracer: provider.getTracer("test") });
+    const executor = new Executor(new BranchTools(branch), { signals: session });
+    const ctx = executor.context({ runId: "run-1", threadId: "thread-9" });
+    await executor.callTool({ name: "lookup", arguments: { key: "a" }, id: "call-1" }, ctx);
+    await exported.end();
+    const all = spans();
+    expect(spanTree(all)).toEqual(["session", "  execute_tool lookup", "    execute_tool lookup"]);
+    const outer = all.find((s) => s.attributes["hooklens.call.source"] === "executor");
+    const inner = all.find((s) => s.attributes["hooklens.call.source"] === "act");
+    expect(outer!.attributes).toMatchObject({
+      "gen_ai.tool.call.id": "call-1",
+      "hooklens.call.source": "executor",
+      "hooklens.run.id": "run-1",
+      "hooklens.thread.id": "thread-9",
+      "gen_ai.conversation.id": "thread-9",
+    });
+    expect(inner!.attributes["hooklens.call.source"]).toBe("act");
+    expect(parentOf(inner!)).toBe(outer!.spanContext().spanId);
+  });
+
+  it("guardrail blocks, short circuits and budget stops are events on the call's span, the stop a failed status", async () => {
+    const { provider, spans } = memoryTracing();
+    const executor = new Executor(new BranchTools(sessionWithTools().branch), {
+      hooks: [
+        new GuardrailHook((_stage, payload) => (JSON.stringify(payload).includes("secret") ? "no secrets" : true)),
+        Object.assign(new Hook(), { name: "cache", beforeTool: (inv: { call: { arguments: Record<string, unknown> } }) => (inv.call.arguments["key"] === "cached" ? new ShortCircuit("from cache") : undefined) }),
+        new BudgetHook(0.000001),
+      ],
+      model: new IModelClient(new IModel({ endpoint: new ScriptedEndpoint({ model: "m-2", script: [completion("one", { input: 1000, output: 1000 }), completion("two")] }) })),
+      ledger: new Ledger({ prices: { "m-2": { inputPerMillion: 1, outputPerMillion: 1 } } }),
+    });
+    const exported = exportToOpenTelemetry(executor, { tracer: provider.getTracer("test") });
+    const ctx = executor.context({ runId: "run-2" });
+    await expect(executor.callTool({ name: "lookup", arguments: { key: "secret" }, id: "g1" }, ctx)).rejects.toThrow();
+    await executor.callTool({ name: "lookup", arguments: { key: "cached" }, id: "s1" }, ctx);
+    await executor.callLlm({ messages: [{ role: "user", content: "one" }] }, ctx);
+    await expect(executor.callLlm({ messages: [{ role: "user", content: "two" }] }, ctx)).rejects.toThrow();
+    await exported.end();
+    const all = spans();
+    const root = only(all, "session");
+    expect(root.attributes["session.id"]).toBe(exported.observer.sessionId);
+
+    const guarded = all.find((s) => s.attributes["gen_ai.tool.call.id"] === "g1")!;
+    expect(guarded.status.code).toBe(SpanStatusCode.ERROR);
+    expect(guarded.attributes).toMatchObject({ "hooklens.denial.kind": "GuardrailBlock", "hooklens.denial.reason": "no secrets", "hooklens.tool.status": "denied" });
+    expect(guarded.events.map((e) => e.name)).toEqual(expect.arrayContaining(["GuardrailBlock", "exception", "hooklens.stop"]));
+
+    const skipped = all.find((s) => s.attributes["gen_ai.tool.call.id"] === "s1")!;
+    expect(skipped.status.code).toBe(SpanStatusCode.UNSET);
+    expect(skipped.attributes).toMatchObject({ "hooklens.tool.status": "skipped", "hooklens.denial.kind": "HookShortCircuit" });
+    expect(skipped.events.map((e) => e.name)).toEqual(["HookShortCircuit"]);
+
+    const chats = all.filter((s) => s.name === "chat m-2").sort((a, b) => ms(a.startTime) - ms(b.startTime));
+    expect(chats).toHaveLength(2);
+    expect(chats[0]!.attributes).toMatchObject({ "hooklens.run.id": "run-2", "gen_ai.usage.input_tokens": 1000, "gen_ai.usage.output_tokens": 1000, "hooklens.call.source": "executor" });
+    const stopped = chats[1]!;
+    expect(stopped.status.code).toBe(SpanStatusCode.ERROR);
+    expect(stopped.attributes["error.type"]).toBe("BudgetExceeded");
+    expect(stopped.events.map((e) => e.name)).toEqual(expect.arrayContaining(["exception", "hooklens.stop"]));
+  });
+});
+
+describe("a bare IModel", () => {
+  it("gets an observer of its own; a stream's chunk batches become events when asked", async () => {
+    const { provider, spans } = memoryTracing();
+    const model = new IModel({ endpoint: new ScriptedEndpoint({ model: "m-3", script: [{ chunks: Array.from({ length: 40 }, (_, i) => ({ choices: [{ delta: { content: `t${i}` }, finish_reason: i === 39 ? "length" : null }] })) }] }) });
+    const exported = exportToOpenTelemetry(model, { tracer: provider.getTracer("test"), streamChunkEvents: true });
+    expect(model.signals).toBe(exported.observer);
+    const received: unknown[] = [];
+    for await (const chunk of model.stream({ messages: [{ role: "user", content: "go" }] })) received.push(chunk);
+    await exported.end();
+    const all = spans();
+    expect(spanTree(all)).toEqual(["session", "  chat m-3"]);
+    const chat = only(all, "chat m-3");
+    expect(chat.attributes).toMatchObject({ "hooklens.stream": true, "hooklens.stream.chunks": 40, "gen_ai.response.finish_reasons": ["length"] });
+    expect(chat.events.filter((e) => e.name === "gen_ai.stream.chunks").map((e) => e.attributes?.["hooklens.stream.chunks"])).toEqual([32, 8]);
+    expect(only(all, "session").attributes["session.id"]).toBe(model.id);
+  });
+});
+
+function ms(time: readonly [number, number]): number {
+  return time[0] * 1000 + time[1] / 1e6;
+}
+
+function durationMs(span: { duration: readonly [number, number] }): number {
+  return ms(span.duration);
+}
