@@ -1,6 +1,7 @@
 // `npm run demo`: runs the example agent with its signals recorded to the project's SQLite file
 // (.hooklens/signals.db, git-ignored), prints what its session observer recorded, reads the
-// session back with the CLI, then shows what HookLens reports for the example's source.
+// session back with the CLI, shows what HookLens reports for the example's source, and prints a
+// run's OpenTelemetry span tree.
 // Afterwards `npx hooklens sessions` and `npx hooklens show <id>` find the same recording.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -30,5 +31,7 @@ const sessions = JSON.parse(execFileSync(process.execPath, [cli, "sessions", "--
 const newest = sessions.reduce((a, b) => (a && a.lastTs >= b.lastTs ? a : b), undefined);
 if (newest) run(`npx hooklens show ${newest.sessionId}`, [cli, "show", newest.sessionId]);
 run("npx hooklens check examples/agent.ts", [cli, "check", "examples/agent.ts"]);
+// The same kind of run as OpenTelemetry spans, printed from the SDK's in-memory exporter: no tracing server needed.
+run("examples/otel/spanTree.ts (OpenTelemetry spans, docs/runtime/otel.md)", ["--import", "tsx", "examples/otel/spanTree.ts"]);
 console.log(`\nRecorded to .hooklens/signals.db: \`npx hooklens sessions\` lists every recorded run.`);
 process.exitCode = agentStatus ?? 1;

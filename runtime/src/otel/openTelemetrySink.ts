@@ -8,10 +8,11 @@ export const TRACER_NAME = "@hooklens/runtime";
 export interface OpenTelemetrySinkOptions {
   /** Where spans are created; default: a tracer of the global tracer provider. */
   tracer?: Tracer;
-  /** Export argument, result and message contents, redacted. Default false: contents stay out of traces. */
+  /**
+   * Export argument, result and message contents, redacted by the runtime's shared rules
+   * (`configureRedaction` extends them). Default false: contents stay out of traces.
+   */
   captureContent?: boolean;
-  /** Key patterns hidden in exported contents; default the LoggingHook's (`DEFAULT_REDACT`). */
-  redactKeys?: readonly string[];
   /** One span event per batch of stream chunks of a model call. Default false. */
   streamChunkEvents?: boolean;
 }
@@ -29,7 +30,7 @@ export class OpenTelemetrySink implements SignalSink {
 
   constructor(options: OpenTelemetrySinkOptions = {}) {
     this.#tracer = options.tracer ?? trace.getTracer(TRACER_NAME);
-    this.#options = { captureContent: options.captureContent === true, redactKeys: options.redactKeys, streamChunkEvents: options.streamChunkEvents === true };
+    this.#options = { captureContent: options.captureContent === true, streamChunkEvents: options.streamChunkEvents === true };
   }
 
   write(sessionId: string, batch: readonly EncodedSignal[]): void {

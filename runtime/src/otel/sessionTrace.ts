@@ -7,8 +7,6 @@ import { exportedContent } from "./content.js";
 export interface TraceOptions {
   /** Export argument, result and message contents (redacted). Default false. */
   readonly captureContent: boolean;
-  /** Key patterns whose values are hidden in exported contents. */
-  readonly redactKeys: readonly string[] | undefined;
   /** One span event per batch of stream chunks. Default false. */
   readonly streamChunkEvents: boolean;
 }
@@ -156,7 +154,7 @@ export class SessionTrace {
       [HOOKLENS.source]: text(p["source"]),
       ...this.#runAttributes(p),
     });
-    if (this.#options.captureContent && p["arguments"] !== undefined) attributes[GEN_AI.toolCallArguments] = exportedContent(p["arguments"], this.#options.redactKeys);
+    if (this.#options.captureContent && p["arguments"] !== undefined) attributes[GEN_AI.toolCallArguments] = exportedContent(p["arguments"]);
     const outer = this.#calls.get(text(p["parentCallId"]) ?? "");
     const span = this.#tracer.startSpan(
       `${GEN_AI_OPERATION.executeTool} ${toolName}`,
@@ -184,7 +182,7 @@ export class SessionTrace {
     } else if (status === "error") {
       this.#recordError(call, error ?? { name: "Error", message: "tool call failed" }, at, signal.createdAt);
     }
-    if (this.#options.captureContent && p["result"] !== undefined) span.setAttribute(GEN_AI.toolCallResult, exportedContent(p["result"], this.#options.redactKeys));
+    if (this.#options.captureContent && p["result"] !== undefined) span.setAttribute(GEN_AI.toolCallResult, exportedContent(p["result"]));
     this.#close(callId, call, at);
   }
 
@@ -202,12 +200,13 @@ export class SessionTrace {
     });
     if (this.#options.captureContent && p["request"] !== undefined) {
       const request = object(p["request"]);
-      attributes[GEN_AI.inputMessages] = exportedContent(request?.["messages"] ?? p["request"], this.#options.redactKeys);
+      attributes[GEN_AI.inputMessages] = exportedContent(request?.["messages"] ?? p["request"]);
     }
+    const outer = this.#calls.get(text(p["parentCallId"]) ?? "");
     const span = this.#tracer.startSpan(
       model ? `${GEN_AI_OPERATION.chat} ${model}` : GEN_AI_OPERATION.chat,
       { kind: SpanKind.CLIENT, startTime: hrTime(signal.createdAt), attributes },
-      this.#parentContext(signal.branchId, signal.createdAt),
+      outer ? trace.setSpan(ROOT_CONTEXT, outer.span) : this.#parentContext(signal.branchId, signal.createdAt),
     );
     this.#open(callId, { span, kind: "model", toolName: null, source: text(p["source"]) ?? "", branchId: signal.branchId, runId: text(p["runId"]), model, exceptionRecorded: false });
   }
@@ -255,7 +254,7 @@ export class SessionTrace {
       const error = errorOf(p["error"]) ?? { name: status === "cancelled" ? "Cancelled" : "Error", message: `model call ${status}` };
       this.#recordError(call, error, at, signal.createdAt);
     }
-    if (this.#options.captureContent && p["response"] !== undefined) span.setAttribute(GEN_AI.outputMessages, exportedContent(p["response"], this.#options.redactKeys));
+    if (this.#options.captureContent && p["response"] !== undefined) span.setAttribute(GEN_AI.outputMessages, exportedContent(p["response"]));
     this.#close(callId, call, at);
   }
 

@@ -71,6 +71,8 @@ export interface CreateEventOptions {
 /** `invoke`/`stream` options: a prepared `apiCall`, or the options to create one, and a cancel signal. */
 export interface ModelCallOptions extends CreateEventOptions {
   apiCall?: APICalling;
+  /** The recorded call this one runs inside (the Executor's model call); recorded on ModelCallStarted. */
+  parentCallId?: string;
 }
 
 const PRE_EVENT_CREATE = Object.freeze({ hookType: HookEventTypes.PreEventCreate });
@@ -90,6 +92,7 @@ const OPTION_KEYS = new Set([
   "postInvokeEventHookParams",
   "signal",
   "apiCall",
+  "parentCallId",
 ]);
 
 /**
@@ -295,7 +298,8 @@ export class IModel {
     const payload = options.apiCall?.payload;
     const model = payload ? payload["model"] : options["model"];
     const request = payload ?? requestFields(options);
-    return new IModelCallRecord(this.signals!, { model, provider: this.endpoint.name, stream, payload: request });
+    const parentCallId = typeof options.parentCallId === "string" ? options.parentCallId : null;
+    return new IModelCallRecord(this.signals!, { model, provider: this.endpoint.name, stream, payload: request, parentCallId });
   }
 
   /** A new model (fresh id) over the same endpoint, the same registry object and the same exit policy. */

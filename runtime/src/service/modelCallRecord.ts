@@ -26,7 +26,7 @@ export class IModelCallRecord {
   #streamFinishReason: string | null = null;
   #streamModel: string | null = null;
 
-  constructor(signals: SignalRecorder, request: { model: unknown; provider: string; stream: boolean; payload: unknown }) {
+  constructor(signals: SignalRecorder, request: { model: unknown; provider: string; stream: boolean; payload: unknown; parentCallId: string | null }) {
     this.#signals = signals;
     recordTo(
       signals,
@@ -37,6 +37,7 @@ export class IModelCallRecord {
         provider: request.provider,
         stream: request.stream,
         request: request.payload,
+        parentCallId: request.parentCallId,
       }),
     );
   }

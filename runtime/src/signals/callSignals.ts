@@ -100,6 +100,8 @@ export interface ModelCallStartInit extends RunRef {
   readonly provider: string | null;
   readonly stream: boolean;
   readonly request?: unknown;
+  /** The call this one runs inside (an IModel call made by the Executor's model call). */
+  readonly parentCallId?: string | null;
 }
 
 /** A model call began (IModel `invoke`/`stream`, or the Executor's `callLlm`). */
@@ -113,6 +115,7 @@ export class ModelCallStarted extends Signal<null> {
   readonly runId: string | null;
   readonly threadId: string | null;
   readonly request: unknown;
+  readonly parentCallId: string | null;
 
   constructor(call: ModelCallStartInit, init: SignalInit<null> = {}) {
     super(init);
@@ -124,6 +127,7 @@ export class ModelCallStarted extends Signal<null> {
     this.runId = call.runId ?? null;
     this.threadId = call.threadId || null;
     this.request = call.request ?? null;
+    this.parentCallId = call.parentCallId ?? null;
   }
 }
 

@@ -15,6 +15,7 @@ import {
   IModelClient,
   Ledger,
   ScriptedEndpoint,
+  REDACTION_MASK,
   Session,
   ShortCircuit,
   Tool,
@@ -137,17 +138,30 @@ describe("exportToOpenTelemetry: a session's signals as one trace", () => {
     expect(ms(second!.startTime) - ms(first!.startTime)).toBeGreaterThanOrEqual(4);
   });
 
-  it("exports redacted contents only when asked", async () => {
+  it("exports contents only when asked, redacted by the shared rules (key names and text shapes)", async () => {
     const { provider, spans } = memoryTracing();
     const session = new Session();
     const branch = session.newBranch();
-    branch.registerTools(new Tool({ name: "login", funcCallable: (args: Record<string, unknown>) => ({ user: args["user"], sessionToken: "tok-123" }) }));
-    const exported = exportToOpenTelemetry(session, { tracer: provider.getTracer("test"), captureContent: true });
+    const bearer = "Bearer sk-live-0123456789abcdefghijklmnop";
+    branch.registerTools(
+      new Tool({ name: "login", funcCallable: (args: Record<string, unknown>) => ({ user: args["user"], sessionToken: "tok-123", note: `sent ${bearer}` }) }),
+    );
+    const quiet = exportToOpenTelemetry(session, { tracer: provider.getTracer("test") });
     await branch.act({ function: "login", arguments: { user: "ada", password: "hunter2" } });
-    await exported.end();
-    const span = only(spans(), "execute_tool login");
-    expect(JSON.parse(String(span.attributes["gen_ai.tool.call.arguments"]))).toEqual({ user: "ada", password: "***" });
-    expect(JSON.parse(String(span.attributes["gen_ai.tool.call.result"]))).toEqual({ user: "ada", sessionToken: "***" });
+    await quiet.end();
+    const plain = only(spans(), "execute_tool login");
+    expect(Object.keys(plain.attributes).filter((key) => key.includes("arguments") || key.includes("result"))).toEqual([]);
+
+    const { provider: provider2, spans: spans2 } = memoryTracing();
+    const loud = exportToOpenTelemetry(session, { tracer: provider2.getTracer("test"), captureContent: true });
+    await branch.act({ function: "login", arguments: { user: "ada", password: "hunter2" } });
+    await loud.end();
+    const span = only(spans2(), "execute_tool login");
+    expect(JSON.parse(String(span.attributes["gen_ai.tool.call.arguments"]))).toEqual({ user: "ada", password: REDACTION_MASK });
+    const result = JSON.parse(String(span.attributes["gen_ai.tool.call.result"])) as Record<string, string>;
+    expect(result).toMatchObject({ user: "ada", sessionToken: REDACTION_MASK });
+    expect(result["note"]).not.toContain("sk-live-0123456789");
+    expect(JSON.stringify(span.attributes)).not.toMatch(/hunter2|tok-123|sk-live/);
   });
 });
 

@@ -18,7 +18,8 @@ export interface ToolBackend {
 export interface ModelClient {
   readonly provider: string;
   readonly model: string;
-  complete(request: LLMRequest, signal?: AbortSignal): Promise<LLMResponse>;
+  /** `call.callId` names the Executor's recorded call, so a client that records its own (an IModel) can nest under it. */
+  complete(request: LLMRequest, signal?: AbortSignal, call?: { readonly callId: string }): Promise<LLMResponse>;
 }
 
 /** One step of a flow: reads the state and returns the keys it updates. */

@@ -154,11 +154,12 @@ export class Executor {
     this.#counter.count(ctx, "llmCalls");
     const inv = new LLMInvocation(request, model.provider, model.model, ctx);
     const billing: { entry: LedgerEntry | null } = { entry: null };
-    const record = ctx.signals ? new ModelCallRecord(ctx.signals, inv, randomUUID()) : null;
+    const callId = randomUUID();
+    const record = ctx.signals ? new ModelCallRecord(ctx.signals, inv, callId) : null;
 
     let outcome: { ok: true; response: LLMResponse } | { ok: false; error: unknown };
     try {
-      outcome = { ok: true, response: await this.#llmPhases(inv, model, billing) };
+      outcome = { ok: true, response: await this.#llmPhases(inv, model, billing, record ? callId : null) };
     } catch (error) {
       outcome = { ok: false, error };
     }
@@ -198,13 +199,13 @@ export class Executor {
     return runAfter(this.hooks, "afterNode", inv, update);
   }
 
-  async #llmPhases(inv: LLMInvocation, model: ModelClient, billing: { entry: LedgerEntry | null }): Promise<LLMResponse> {
+  async #llmPhases(inv: LLMInvocation, model: ModelClient, billing: { entry: LedgerEntry | null }, callId: string | null): Promise<LLMResponse> {
     const skip = await runBefore(this.hooks, "beforeLlm", inv);
     let response: LLMResponse;
     if (skip !== null) response = toResponse(skip.value);
     else {
       try {
-        response = await model.complete(inv.request, inv.ctx.signal);
+        response = callId === null ? await model.complete(inv.request, inv.ctx.signal) : await model.complete(inv.request, inv.ctx.signal, { callId });
         billing.entry = bill(inv, response);
       } catch (error) {
         const recovered = await runOnError(this.hooks, "onLlmError", inv, error);

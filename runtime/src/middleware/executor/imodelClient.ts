@@ -21,8 +21,9 @@ export class IModelClient implements ModelClient {
     this.model = options.model ?? (typeof endpointModel === "string" ? endpointModel : "default");
   }
 
-  async complete(request: LLMRequest, signal?: AbortSignal): Promise<LLMResponse> {
+  async complete(request: LLMRequest, signal?: AbortSignal, call?: { readonly callId: string }): Promise<LLMResponse> {
     const apiCall = await this.imodel.invoke({
+      ...(call && { parentCallId: call.callId }),
       model: this.model,
       messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
       ...(request.maxTokens !== undefined && { max_tokens: request.maxTokens }),
