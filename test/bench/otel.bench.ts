@@ -1,0 +1,111 @@
+/**
+ * What the OpenTelemetry export adds to each `emit`, in CPU time: the same run of signals (per
+ * tool call: ToolCallStarted, tool.pre, tool.post, ToolCallFinished — one span per four emits)
+ * through an observer with the export off, then with it on (a real SDK tracer provider with a
+ * batch processor whose exporter discards the spans, so the export's own cost is measured, not
+ * a network's). CPU is the process's user + system time over emits, flush and span processing.
+ * Rounds rotate the modes; the figures are per emit, as a median and range over rounds. Target
+ * (issue 16): the export adds ≤ 2 µs per emit over the path every sink shares.
+ */
+import { BasicTracerProvider, BatchSpanProcessor, type ReadableSpan, type SpanExporter } from "@opentelemetry/sdk-trace-base";
+import { HookPoint } from "../../runtime/src/session/hookPoint.js";
+import { SessionObserver } from "../../runtime/src/session/observer.js";
+import { HookSignal } from "../../runtime/src/session/signal.js";
+import { flushSignals } from "../../runtime/src/session/pipeline/signalPipeline.js";
+import { ToolCallFinished, ToolCallStarted } from "../../runtime/src/signals/callSignals.js";
+import { OpenTelemetrySink } from "../../runtime/src/otel/openTelemetrySink.js";
+
+const CALLS = 5_000;
+const EMITS = CALLS * 4;
+const ROUNDS = 7;
+const TARGET_US = 2;
+
+/** An exporter that takes spans and drops them: the SDK's work is measured, not a backend's. */
+class DiscardingExporter implements SpanExporter {
+  exported = 0;
+  export(spans: ReadableSpan[], done: (result: { code: 0 }) => void): void {
+    this.exported += spans.length;
+    done({ code: 0 });
+  }
+  shutdown(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+type Mode = "off" | "shared" | "on";
+
+/**
+ * One run. `off`: no sink at all, so the pipeline does nothing after `emit`. `shared`: a sink that
+ * ignores its batches, so the run pays the pipeline's per-signal encoding that every sink shares
+ * (what a program streaming to the editor or recording to a database already pays). `on`: the
+ * OpenTelemetry sink into a real SDK.
+ */
+async function runOnce(mode: Mode): Promise<{ cpuUs: number; spans: number }> {
+  const observer = new SessionObserver();
+  const exporter = new DiscardingExporter();
+  const provider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(exporter, { maxQueueSize: 100_000, maxExportBatchSize: 2_048 })] });
+  const sink = mode === "on" ? new OpenTelemetrySink({ tracer: provider.getTracer("bench") }) : null;
+  const remove = sink ? observer.addSink(sink) : mode === "shared" ? observer.addSink({ write: () => {}, flush: () => Promise.resolve() }) : () => {};
+  const started = process.cpuUsage();
+  for (let i = 0; i < CALLS; i++) {
+    const callId = `call-${i}`;
+    await observer.emit(new ToolCallStarted({ toolName: "lookup", callId, source: "act" }));
+    await observer.emit(new HookSignal(HookPoint.TOOL_PRE, { toolName: "lookup", callId, argsSummary: "{}" }));
+    await observer.emit(new HookSignal(HookPoint.TOOL_POST, { toolName: "lookup", callId, resultSummary: "ok", duration: 0.001 }));
+    await observer.emit(new ToolCallFinished({ toolName: "lookup", callId, status: "ok", durationMs: 1 }));
+  }
+  await flushSignals();
+  sink?.end();
+  await provider.forceFlush();
+  const used = process.cpuUsage(started);
+  remove();
+  await provider.shutdown();
+  return { cpuUs: used.user + used.system, spans: exporter.exported };
+}
+
+const MODES: readonly Mode[] = ["off", "shared", "on"];
+
+export async function run(): Promise<string> {
+  // Warm-up: every path once, so the JIT and the SDK's lazy parts are ready.
+  for (const mode of MODES) await runOnce(mode);
+  const perEmit: Record<Mode, number[]> = { off: [], shared: [], on: [] };
+  const overShared: number[] = [];
+  const overOff: number[] = [];
+  let spans = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    // Each round starts with a different mode, so none always runs right after the same other one.
+    const result = {} as Record<Mode, number>;
+    for (let k = 0; k < MODES.length; k++) {
+      const mode = MODES[(round + k) % MODES.length]!;
+      const { cpuUs, spans: exported } = await runOnce(mode);
+      result[mode] = cpuUs / EMITS;
+      perEmit[mode].push(cpuUs / EMITS);
+      if (mode === "on") spans = exported;
+    }
+    overShared.push(result.on - result.shared);
+    overOff.push(result.on - result.off);
+  }
+  const shared = summary(overShared);
+  const verdict = shared.median <= TARGET_US ? `ok (target ≤ ${TARGET_US} µs)` : `OVER target ≤ ${TARGET_US} µs`;
+  return [
+    `\nOpenTelemetry export: CPU per emit (${EMITS.toLocaleString("en-US")} emits, ${spans.toLocaleString("en-US")} spans per run incl. the root, ${ROUNDS} rounds; median, range)`,
+    `  emit, no sink                                ${line(summary(perEmit.off))}`,
+    `  emit + the pipeline's shared encoding        ${line(summary(perEmit.shared))}`,
+    `  emit + encoding + OpenTelemetry export       ${line(summary(perEmit.on))}`,
+    `  added by the export, over the shared path    ${line(shared)}  ${verdict}`,
+    `  added when the export is the only sink       ${line(summary(overOff))}  (includes the shared encoding)`,
+  ].join("\n");
+}
+
+function summary(values: number[]): { median: number; min: number; max: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted[sorted.length - 1]! };
+}
+
+function line(s: { median: number; min: number; max: number }): string {
+  return `${fmt(s.median)} (${fmt(s.min)} – ${fmt(s.max)})`;
+}
+
+function fmt(us: number): string {
+  return `${us.toFixed(2)} µs`;
+}
