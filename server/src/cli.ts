@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { redactText } from "@hooklens/runtime";
 import { RecordedDbError } from "./cli/recordedDb.js";
 import { sessionsCommand, type OutputFormat } from "./cli/sessions.js";
 import { showCommand } from "./cli/show.js";
@@ -92,7 +93,8 @@ async function recorded(command: "sessions" | "show", args: string[], db: string
     return 0;
   } catch (error) {
     if (!(error instanceof RecordedDbError)) throw error;
-    process.stderr.write(`hooklens: ${error.message}\n`);
+    // A database URL in the message may carry a password.
+    process.stderr.write(`hooklens: ${redactText(error.message)}\n`);
     return 2;
   }
 }

@@ -44,23 +44,16 @@ function secretSignal(): HookSignal {
     arguments: {
       url: "https://svc:hunter2@api.example.com/v1/items?access_token=abcd1234efgh&page=2",
       headers: [
-        [
-          "Authorization",
-          "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",
-        ],
+        ["Authorization", "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl"],
         ["accept", "application/json"],
       ],
       apiKey: "sk-proj-0123456789abcdefghijklmn",
-      command:
-        "curl -H 'Authorization: Bearer tok_9f8e7d6c' https://api.example.com",
+      command: "curl -H 'Authorization: Bearer tok_9f8e7d6c' https://api.example.com",
     },
   });
 }
 
-async function perSignal(
-  name: string,
-  make: () => HookSignal,
-): Promise<number> {
+async function perSignal(name: string, make: () => HookSignal): Promise<number> {
   const signal = make();
   return (await measure(name, () => encodeSignal(signal, 0))).nsPerOp;
 }

@@ -1,20 +1,8 @@
 import { redactionRules } from "../shared/redaction/index.js";
-import {
-  CIRCULAR_MARK,
-  DEFAULT_MAX_DEPTH,
-  walkRedacting,
-  type WalkPolicy,
-} from "../shared/redaction/walk.js";
+import { CIRCULAR_MARK, DEFAULT_MAX_DEPTH, walkRedacting, type WalkPolicy } from "../shared/redaction/walk.js";
 
 /** Key fragments whose values are hidden by default (matched case-insensitively, anywhere in the key). */
-export const DEFAULT_REDACT: readonly string[] = Object.freeze([
-  "key",
-  "token",
-  "secret",
-  "password",
-  "authorization",
-  "cookie",
-]);
+export const DEFAULT_REDACT: readonly string[] = Object.freeze(["key", "token", "secret", "password", "authorization", "cookie"]);
 
 /** What a hidden value becomes. */
 export const REDACTED = "***";
@@ -30,10 +18,7 @@ export const CIRCULAR = CIRCULAR_MARK;
  * through the shared redaction rules (`Bearer …`, `sk-…` tokens, URL credentials and query
  * tokens). Nesting deeper than 200 levels becomes `"[too deep]"`; it never throws.
  */
-export function redact(
-  value: unknown,
-  patterns: readonly string[] = DEFAULT_REDACT,
-): unknown {
+export function redact(value: unknown, patterns: readonly string[] = DEFAULT_REDACT): unknown {
   return walkRedacting(value, patternPolicy(patterns, false));
 }
 
@@ -41,15 +26,9 @@ export function redact(
  * The LoggingHook's walk: the shared rules (key names, header pairs, text shapes) plus the
  * hook's own key `patterns`, as JSON data with {@link REDACTED} for hidden values.
  */
-export function redactForLog(
-  value: unknown,
-  patterns: readonly string[],
-): unknown {
+export function redactForLog(value: unknown, patterns: readonly string[]): unknown {
   const matches = patternMatcher(patterns);
-  return walkRedacting(
-    value,
-    redactionRules().policy({ json: true, mask: REDACTED, extraKeys: matches }),
-  );
+  return walkRedacting(value, redactionRules().policy({ json: true, mask: REDACTED, extraKeys: matches }));
 }
 
 function patternPolicy(patterns: readonly string[], json: boolean): WalkPolicy {
@@ -68,11 +47,7 @@ const loweredCache = new WeakMap<readonly string[], readonly string[]>();
 
 function patternMatcher(patterns: readonly string[]): (key: string) => boolean {
   let lowered = loweredCache.get(patterns);
-  if (lowered === undefined)
-    loweredCache.set(
-      patterns,
-      (lowered = patterns.map((p) => String(p).toLowerCase())),
-    );
+  if (lowered === undefined) loweredCache.set(patterns, (lowered = patterns.map((p) => String(p).toLowerCase())));
   const list = lowered;
   return (key) => {
     const lower = key.toLowerCase();

@@ -199,7 +199,7 @@ export class OpenAIChatEndpoint implements Endpoint {
 
   /** Text from the server or the network with every credential of this call masked. */
   #redact(text: string, options: EndpointCallOptions): string {
-    return this.#secrets.redact(text, options.extraHeaders);
+    return this.#secrets.redact(text, options);
   }
 
   /** The whole text is redacted first, then cut: a key straddling the cut is still recognised whole. */
@@ -208,7 +208,7 @@ export class OpenAIChatEndpoint implements Endpoint {
   }
 
   #redactError(error: unknown, options: EndpointCallOptions): unknown {
-    return redactError(error, { secrets: this.#secrets.forCall(options.extraHeaders) });
+    return redactError(error, { secrets: this.#secrets.forCall(options) });
   }
 
   /** What JSON and logs see: the configuration, never the key. */

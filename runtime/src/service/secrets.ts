@@ -1,4 +1,4 @@
-import { isSecretKey, redactText } from "../shared/redaction/index.js";
+import { hiddenStringsOf, isSecretKey, redactionRules, redactText } from "../shared/redaction/index.js";
 
 /** The credentials written into a base URL (`https://user:key@host`), taken out of it. */
 export interface UrlCredentials {
@@ -18,8 +18,7 @@ export function credentialsOf(url: string): UrlCredentials {
   } catch {
     return { url, basic: null, secrets: [] };
   }
-  if (parsed.username === "" && parsed.password === "")
-    return { url, basic: null, secrets: [] };
+  if (parsed.username === "" && parsed.password === "") return { url, basic: null, secrets: [] };
   const rawUser = parsed.username;
   const rawPassword = parsed.password;
   const user = safeDecode(rawUser);
@@ -30,9 +29,7 @@ export function credentialsOf(url: string): UrlCredentials {
   parsed.password = "";
   // A token given as the user name alone (`https://TOKEN@host`) is the secret then.
   const secret = password === "" ? [user, rawUser] : [password, rawPassword];
-  const secrets = [...secret, pair, `${rawUser}:${rawPassword}`, basic].filter(
-    (s) => s.length > 0,
-  );
+  const secrets = [...secret, pair, `${rawUser}:${rawPassword}`, basic].filter((s) => s.length > 0);
   return { url: parsed.toString().replace(/\/+$/, ""), basic, secrets };
 }
 
@@ -44,34 +41,31 @@ export function credentialsOf(url: string): UrlCredentials {
 export class EndpointSecrets {
   readonly #fixed: readonly string[];
 
-  constructor(
-    literals: readonly (string | null | undefined)[],
-    headers: Readonly<Record<string, string>>,
-  ) {
-    this.#fixed = [
-      ...literals.filter(
-        (s): s is string => typeof s === "string" && s.trim().length > 0,
-      ),
-      ...headerSecrets(headers),
-    ];
+  constructor(literals: readonly (string | null | undefined)[], headers: Readonly<Record<string, string>>) {
+    this.#fixed = [...literals.filter((s): s is string => typeof s === "string" && s.trim().length > 0), ...headerSecrets(headers)];
   }
 
-  /** The literal secrets of one call (the fixed ones plus its extra headers'). */
-  forCall(
-    extraHeaders: Readonly<Record<string, string>> | null | undefined,
-  ): string[] {
-    return extraHeaders
-      ? [...this.#fixed, ...headerSecrets(extraHeaders)]
-      : [...this.#fixed];
+  /**
+   * The literal secrets of one call: the fixed ones, its extra headers', and the strings its
+   * request hides by key (a server may quote the request back in any shape).
+   */
+  forCall(call: CallCredentials): string[] {
+    const out = [...this.#fixed];
+    if (call.extraHeaders) out.push(...headerSecrets(call.extraHeaders));
+    if (call.request !== undefined) out.push(...hiddenStringsOf(call.request, redactionRules()));
+    return out;
   }
 
   /** `text` with these secrets and everything the shared rules recognise masked. */
-  redact(
-    text: string,
-    extraHeaders?: Readonly<Record<string, string>> | null,
-  ): string {
-    return redactText(text, { secrets: this.forCall(extraHeaders) });
+  redact(text: string, call: CallCredentials): string {
+    return redactText(text, { secrets: this.forCall(call) });
   }
+}
+
+/** What one call adds to an endpoint's secrets. */
+export interface CallCredentials {
+  readonly extraHeaders?: Readonly<Record<string, string>> | null;
+  readonly request?: unknown;
 }
 
 /** Values of secret-named headers, and the credential after an auth scheme (`Bearer x` → `x`). */

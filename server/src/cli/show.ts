@@ -1,4 +1,4 @@
-import { SIGNALS_DROPPED_KIND, type JsonObject, type JsonValue, type SessionSignalRecord } from "@hooklens/runtime";
+import { redactValue, SIGNALS_DROPPED_KIND, type JsonObject, type JsonValue, type SessionSignalRecord } from "@hooklens/runtime";
 import { readableDurations } from "./durations.js";
 import { RecordedDbError, withRecordedDb } from "./recordedDb.js";
 import { isoTime, type OutputFormat } from "./sessions.js";
@@ -16,7 +16,8 @@ export async function showCommand(sessionId: string, db: string | undefined, for
       const known = (await store.listSessions()).map((s) => s.sessionId);
       throw new RecordedDbError(unknownSessionMessage(sessionId, store.name, known));
     }
-    return found;
+    // The runtime redacts what it records; recordings from older versions or other writers may not be.
+    return found.map((record) => ({ ...record, payload: redactValue(record.payload) as JsonObject }));
   });
   return format === "json" ? JSON.stringify(records, null, 2) : formatSignalsText(records);
 }

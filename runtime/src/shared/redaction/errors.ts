@@ -7,23 +7,15 @@ import { redactionRules } from "./settings.js";
  * redacted, its `cause` chain redacted the same way (up to 8 levels). Other own properties are
  * dropped unless they are numbers or booleans (status codes, retry flags). Never throws.
  */
-export function redactError<E>(
-  error: E,
-  options: RedactCallOptions = {},
-  depth = 0,
-): E {
+export function redactError<E>(error: E, options: RedactCallOptions = {}, depth = 0): E {
   if (!(error instanceof Error)) return error;
   const rules = redactionRules();
   try {
-    const copy = Object.create(
-      Object.getPrototypeOf(error) as object,
-    ) as Error & Record<string, unknown>;
+    const copy = Object.create(Object.getPrototypeOf(error) as object) as Error & Record<string, unknown>;
     for (const key of Object.keys(error)) {
       const value = (error as unknown as Record<string, unknown>)[key];
-      if (typeof value === "number" || typeof value === "boolean")
-        copy[key] = value;
-      else if (typeof value === "string")
-        copy[key] = rules.redactText(value, options);
+      if (typeof value === "number" || typeof value === "boolean") copy[key] = value;
+      else if (typeof value === "string") copy[key] = rules.redactText(value, options);
     }
     define(copy, "name", rules.redactText(String(error.name), options));
     define(copy, "message", rules.redactText(String(error.message), options));
@@ -33,9 +25,7 @@ export function redactError<E>(
       define(
         copy,
         "cause",
-        cause instanceof Error && depth < 8
-          ? redactError(cause, options, depth + 1)
-          : rules.redactValue(cause, options),
+        cause instanceof Error && depth < 8 ? redactError(cause, options, depth + 1) : rules.redactValue(cause, options),
       );
     }
     return copy as E;

@@ -3,11 +3,6 @@ export { REDACTION_MASK } from "./textRules.js";
 export { CIRCULAR_MARK, DEFAULT_MAX_DEPTH, TOO_DEEP_MARK } from "./walk.js";
 export { RedactionRules } from "./rules.js";
 export type { RedactCallOptions, RedactionOptions } from "./rules.js";
-export {
-  configureRedaction,
-  isSecretKey,
-  redactionRules,
-  redactText,
-  redactValue,
-} from "./settings.js";
+export { configureRedaction, isSecretKey, redactionRules, redactText, redactValue } from "./settings.js";
 export { redactError } from "./errors.js";
+export { hiddenStringsOf } from "./hiddenValues.js";

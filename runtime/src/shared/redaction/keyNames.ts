@@ -36,17 +36,7 @@ export const SECRET_KEY_FRAGMENTS: readonly string[] = Object.freeze([
 ]);
 
 /** Matched as whole words of the key (`x-auth-token` has the words x, auth, token). */
-export const SECRET_KEY_WORDS: readonly string[] = Object.freeze([
-  "auth",
-  "oauth",
-  "token",
-  "key",
-  "pass",
-  "pwd",
-  "creds",
-  "sig",
-  "dsn",
-]);
+export const SECRET_KEY_WORDS: readonly string[] = Object.freeze(["auth", "oauth", "token", "key", "pass", "pwd", "creds", "sig", "dsn"]);
 
 const WORDS = new Set(SECRET_KEY_WORDS);
 
@@ -65,16 +55,11 @@ function keyWords(name: string): string[] {
 }
 
 /** How strongly `name` marks its value as a secret, given extra (already compacted) strong fragments. */
-export function keyStrength(
-  name: string,
-  extraFragments: readonly string[],
-): KeyStrength {
+export function keyStrength(name: string, extraFragments: readonly string[]): KeyStrength {
   if (name.length === 0 || name.length > 256) return NOT_SECRET;
   const compact = compactKey(name);
-  for (const fragment of SECRET_KEY_FRAGMENTS)
-    if (compact.includes(fragment)) return STRONG_SECRET;
-  for (const fragment of extraFragments)
-    if (compact.includes(fragment)) return STRONG_SECRET;
+  for (const fragment of SECRET_KEY_FRAGMENTS) if (compact.includes(fragment)) return STRONG_SECRET;
+  for (const fragment of extraFragments) if (compact.includes(fragment)) return STRONG_SECRET;
   for (const word of keyWords(name)) if (WORDS.has(word)) return WEAK_SECRET;
   return NOT_SECRET;
 }

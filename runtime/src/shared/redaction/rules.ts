@@ -1,17 +1,7 @@
 import { InvalidValueError } from "../errors.js";
 import { optionsObject } from "../arguments.js";
-import {
-  compactKey,
-  keyStrength,
-  NOT_SECRET,
-  STRONG_SECRET,
-  type KeyStrength,
-} from "./keyNames.js";
-import {
-  REDACTION_MASK,
-  redactTextWith,
-  type TextRuleContext,
-} from "./textRules.js";
+import { compactKey, keyStrength, NOT_SECRET, STRONG_SECRET, type KeyStrength } from "./keyNames.js";
+import { REDACTION_MASK, redactTextWith, type TextRuleContext } from "./textRules.js";
 import { DEFAULT_MAX_DEPTH, walkRedacting, type WalkPolicy } from "./walk.js";
 
 /** How to extend (or turn off) the shared rules. Everything given is added to the defaults. */
@@ -49,31 +39,15 @@ export class RedactionRules implements TextRuleContext {
   constructor(options?: RedactionOptions) {
     options = optionsObject(options, "RedactionRules(options)");
     if (options.keys !== undefined && !Array.isArray(options.keys))
-      throw new InvalidValueError(
-        "RedactionRules(options): keys must be an array of strings",
-      );
-    if (
-      options.patterns !== undefined &&
-      !(
-        Array.isArray(options.patterns) &&
-        options.patterns.every((p) => p instanceof RegExp)
-      )
-    ) {
-      throw new InvalidValueError(
-        "RedactionRules(options): patterns must be an array of regular expressions",
-      );
+      throw new InvalidValueError("RedactionRules(options): keys must be an array of strings");
+    if (options.patterns !== undefined && !(Array.isArray(options.patterns) && options.patterns.every((p) => p instanceof RegExp))) {
+      throw new InvalidValueError("RedactionRules(options): patterns must be an array of regular expressions");
     }
     this.enabled = options.enabled !== false;
     this.keys = Object.freeze([...(options.keys ?? [])].map(String));
-    this.#compactKeys = this.keys
-      .map(compactKey)
-      .filter((key) => key.length > 0);
+    this.#compactKeys = this.keys.map(compactKey).filter((key) => key.length > 0);
     this.hasExtraKeys = this.#compactKeys.length > 0;
-    this.patterns = Object.freeze(
-      (options.patterns ?? []).map((p) =>
-        p.global ? p : new RegExp(p.source, `${p.flags}g`),
-      ),
-    );
+    this.patterns = Object.freeze((options.patterns ?? []).map((p) => (p.global ? p : new RegExp(p.source, `${p.flags}g`))));
   }
 
   /** 0: not a secret name; 1: hides text and containers (`token`); 2: hides any value (`password`). */
@@ -96,11 +70,7 @@ export class RedactionRules implements TextRuleContext {
   redactText(text: string, options: RedactCallOptions = {}): string {
     if (!this.enabled) return text;
     try {
-      return redactTextWith(
-        typeof text === "string" ? text : String(text),
-        this,
-        literalForms(options.secrets),
-      );
+      return redactTextWith(typeof text === "string" ? text : String(text), this, literalForms(options.secrets));
     } catch {
       return REDACTION_MASK;
     }
@@ -113,8 +83,7 @@ export class RedactionRules implements TextRuleContext {
    */
   redactValue(value: unknown, options: RedactCallOptions = {}): unknown {
     if (!this.enabled) return value;
-    const plain =
-      options.secrets === undefined && options.maxDepth === undefined;
+    const plain = options.secrets === undefined && options.maxDepth === undefined;
     return walkRedacting(value, plain ? this.policy() : this.policy(options));
   }
 
@@ -126,8 +95,7 @@ export class RedactionRules implements TextRuleContext {
       extraKeys?: (key: string) => boolean;
     },
   ): WalkPolicy {
-    if (options === undefined)
-      return (this.#plainPolicy ??= this.#makePolicy({}));
+    if (options === undefined) return (this.#plainPolicy ??= this.#makePolicy({}));
     return this.#makePolicy(options);
   }
 
@@ -158,13 +126,7 @@ export class RedactionRules implements TextRuleContext {
         const strength = this.strengthOf(key);
         if (strength === NOT_SECRET) return false;
         return (
-          strength === STRONG_SECRET ||
-          !(
-            typeof value === "number" ||
-            typeof value === "boolean" ||
-            value === null ||
-            value === undefined
-          )
+          strength === STRONG_SECRET || !(typeof value === "number" || typeof value === "boolean" || value === null || value === undefined)
         );
       },
       text: (text) => {
@@ -184,8 +146,7 @@ export function literalForms(secrets: readonly string[] | undefined): string[] {
   const forms = new Set<string>();
   for (const secret of secrets) {
     if (typeof secret !== "string") continue;
-    for (const form of [secret, secret.trim(), safeEncode(secret.trim())])
-      if (form.length >= 4) forms.add(form);
+    for (const form of [secret, secret.trim(), safeEncode(secret.trim())]) if (form.length >= 4) forms.add(form);
   }
   return [...forms].sort((a, b) => b.length - a.length);
 }

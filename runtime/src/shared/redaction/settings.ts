@@ -1,8 +1,4 @@
-import {
-  RedactionRules,
-  type RedactCallOptions,
-  type RedactionOptions,
-} from "./rules.js";
+import { RedactionRules, type RedactCallOptions, type RedactionOptions } from "./rules.js";
 
 let current = new RedactionRules();
 
@@ -28,10 +24,7 @@ export function redactText(text: string, options?: RedactCallOptions): string {
 }
 
 /** {@link RedactionRules.redactValue} with the rules in force. */
-export function redactValue(
-  value: unknown,
-  options?: RedactCallOptions,
-): unknown {
+export function redactValue(value: unknown, options?: RedactCallOptions): unknown {
   return current.redactValue(value, options);
 }
 

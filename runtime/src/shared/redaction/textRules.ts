@@ -14,28 +14,25 @@ export interface TextRuleContext {
 // Every quantifier below is bounded or anchored on a character class the next part cannot
 // match, so no rule backtracks more than linearly on long text.
 
-const PRIVATE_KEY_BLOCK =
-  /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY-----|$)/g;
+const PRIVATE_KEY_BLOCK = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY-----|$)/g;
 
 /** `scheme://user:password@host`: the password goes, the user stays. */
-const URL_CREDENTIALS =
-  /\b([a-z][a-z0-9+.-]{0,30}:\/\/[^\s/?#@:"'<>]{0,256}):([^\s/?#@"'<>]{1,1024})@/gi;
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]{0,30}:\/\/[^\s/?#@:"'<>]{0,256}):([^\s/?#@"'<>]{1,1024})@/gi;
 
 /** A `Cookie`, `Set-Cookie` or `Authorization` header line: everything after the colon is secret. */
-const SECRET_HEADER_LINE =
-  /\b((?:set-)?cookie|(?:proxy-)?authorization)([ \t]*:[ \t]*)([^\r\n"'`]+)/gi;
+const SECRET_HEADER_LINE = /\b((?:set-)?cookie|(?:proxy-)?authorization)([ \t]*:[ \t]*)([^\r\n"'`]+)/gi;
 
 /**
  * `name=value` and `name: value` in any text: query strings, headers, env lines, JSON text,
  * `--flag=value`. The name is judged by the key-name rules, so text and data agree. A quoted
- * value is hidden up to its closing quote (escapes included).
+ * value is hidden up to its closing quote (escapes included), also inside JSON text that was
+ * itself quoted into JSON once or more (`\"apiKey\":\"…\"`, `\\\"apiKey\\\":…`).
  */
 const ASSIGNMENT =
-  /(["']?)\b(?=([A-Za-z_][\w.-]{0,63}))\2\1([ \t]*[:=][ \t]*)(?:((?:bearer|basic|token)[ \t]+)?([^\s"'`,;&?#=<>(){}[\]]+=*)|"((?:[^"\\\r\n]|\\.){0,4096})"|'((?:[^'\\\r\n]|\\.){0,4096})')/gi;
+  /(\\{0,8}["']?)\b(?=([A-Za-z_][\w.-]{0,63}))\2\1([ \t]*[:=][ \t]*)(?:(\\{1,8})"([^"\\\r\n]{0,4096})\\{1,8}"|((?:bearer|basic|token)[ \t]+)?([^\s"'`,;&?#=<>(){}[\]\\]+=*)|"((?:[^"\\\r\n]|\\.){0,4096})"|'((?:[^'\\\r\n]|\\.){0,4096})')/gi;
 
 /** `--password hunter2`, `-token abc` in a command line. */
-const FLAG_THEN_VALUE =
-  /(^|[\s"'])(--?)([A-Za-z][\w-]{0,63})([ \t]+)(["']?)([^\s"'`]+)/g;
+const FLAG_THEN_VALUE = /(^|[\s"'])(--?)([A-Za-z][\w-]{0,63})([ \t]+)(["']?)([^\s"'`]+)/g;
 
 /** An `Authorization` value written anywhere: `Bearer …` always, `Basic …` when it looks encoded. */
 const SCHEME_CREDENTIAL = /\b(bearer|basic)([ \t]+)([A-Za-z0-9._~+/-]+=*)/gi;
@@ -61,20 +58,14 @@ const TOKEN_SHAPES: readonly (readonly [hint: string, pattern: RegExp])[] = [
 ];
 
 /** Every rule that reads a name (assignments, header lines, flags, schemes) needs one of these in the text. */
-const NAME_HINT =
-  /pass|pwd|secret|credential|auth|bearer|basic|jwt|cookie|key|token|sig|dsn|creds/i;
+const NAME_HINT = /pass|pwd|secret|credential|auth|bearer|basic|jwt|cookie|key|token|sig|dsn|creds/i;
 
 /**
  * One test every built-in rule's trigger passes: text without any of these (most text) is
  * returned after a single scan.
  */
 const ANY_HINT = new RegExp(
-  [
-    NAME_HINT.source,
-    "://",
-    "-----BEGIN",
-    ...TOKEN_SHAPES.map(([hint]) => hint.replace(/[-]/g, "\\-")),
-  ].join("|"),
+  [NAME_HINT.source, "://", "-----BEGIN", ...TOKEN_SHAPES.map(([hint]) => hint.replace(/[-]/g, "\\-"))].join("|"),
   "i",
 );
 
@@ -85,96 +76,59 @@ const SHORTEST_SECRET_TEXT = 5;
  * `text` with every secret the rules recognise replaced by {@link REDACTION_MASK}, and every
  * occurrence of the given literal `secrets` (longest first) too. Never throws.
  */
-export function redactTextWith(
-  text: string,
-  context: TextRuleContext,
-  secrets: readonly string[] = [],
-): string {
+export function redactTextWith(text: string, context: TextRuleContext, secrets: readonly string[] = []): string {
   let out = text;
-  for (const secret of secrets)
-    if (secret.length > 0 && out.includes(secret))
-      out = out.split(secret).join(REDACTION_MASK);
+  for (const secret of secrets) if (secret.length > 0 && out.includes(secret)) out = out.split(secret).join(REDACTION_MASK);
   if (out.length < SHORTEST_SECRET_TEXT) return out;
-  if (
-    !context.hasExtraKeys &&
-    context.patterns.length === 0 &&
-    !ANY_HINT.test(out)
-  )
-    return out;
-  if (out.includes("-----BEGIN"))
-    out = out.replace(PRIVATE_KEY_BLOCK, REDACTION_MASK);
-  if (out.includes("://") && out.includes("@"))
-    out = out.replace(URL_CREDENTIALS, `$1:${REDACTION_MASK}@`);
+  if (!context.hasExtraKeys && context.patterns.length === 0 && !ANY_HINT.test(out)) return out;
+  if (out.includes("-----BEGIN")) out = out.replace(PRIVATE_KEY_BLOCK, REDACTION_MASK);
+  if (out.includes("://") && out.includes("@")) out = out.replace(URL_CREDENTIALS, `$1:${REDACTION_MASK}@`);
   if (context.hasExtraKeys || NAME_HINT.test(out)) {
     const colon = out.includes(":");
     if (colon) out = out.replace(SECRET_HEADER_LINE, `$1$2${REDACTION_MASK}`);
-    if (colon || out.includes("="))
-      out = out.replace(ASSIGNMENT, hideAssignment(context));
-    if (out.includes("-"))
-      out = out.replace(FLAG_THEN_VALUE, hideFlagValue(context));
+    if (colon || out.includes("=")) out = hideAssignments(out, context);
+    if (out.includes("-")) out = out.replace(FLAG_THEN_VALUE, hideFlagValue(context));
     out = out.replace(SCHEME_CREDENTIAL, hideSchemeCredential);
   }
-  for (const [hint, pattern] of TOKEN_SHAPES)
-    if (out.includes(hint)) out = out.replace(pattern, REDACTION_MASK);
-  for (const pattern of context.patterns)
-    out = out.replace(pattern, REDACTION_MASK);
+  for (const [hint, pattern] of TOKEN_SHAPES) if (out.includes(hint)) out = out.replace(pattern, REDACTION_MASK);
+  for (const pattern of context.patterns) out = out.replace(pattern, REDACTION_MASK);
   return out;
 }
 
 type Replacer = (match: string, ...groups: (string | undefined)[]) => string;
 
-function hideAssignment(context: TextRuleContext): Replacer {
-  return (
-    match,
-    q1 = "",
-    name = "",
-    sep = "",
-    scheme,
-    bare,
-    doubleQuoted,
-    singleQuoted,
-  ) => {
-    const value = bare ?? doubleQuoted ?? singleQuoted ?? "";
-    if (
-      value === REDACTION_MASK ||
-      value.length === 0 ||
-      isPlainNumber(value) ||
-      context.strengthOf(name) === NOT_SECRET
-    )
-      return match;
-    const quote =
-      doubleQuoted !== undefined ? '"' : singleQuoted !== undefined ? "'" : "";
-    return `${q1}${name}${q1}${sep}${scheme ?? ""}${quote}${REDACTION_MASK}${quote}`;
-  };
+/**
+ * Masks the value of every assignment whose name is a secret name. When the name is not, the
+ * scan resumes right after its separator, so the value is read again as a possible name itself
+ * (`failed: token=abc`).
+ */
+function hideAssignments(text: string, context: TextRuleContext): string {
+  ASSIGNMENT.lastIndex = 0;
+  let out = "";
+  let copied = 0;
+  for (let match = ASSIGNMENT.exec(text); match !== null; match = ASSIGNMENT.exec(text)) {
+    const [whole, q1 = "", name = "", sep = "", escapes = "", escapedQuoted, scheme, bare, doubleQuoted, singleQuoted] = match;
+    const value = escapedQuoted ?? bare ?? doubleQuoted ?? singleQuoted ?? "";
+    if (value === REDACTION_MASK || value.length === 0 || isPlainNumber(value) || context.strengthOf(name) === NOT_SECRET) {
+      ASSIGNMENT.lastIndex = match.index + q1.length * 2 + name.length + Math.max(sep.length, 1);
+      continue;
+    }
+    const quote = escapedQuoted !== undefined ? `${escapes}"` : doubleQuoted !== undefined ? '"' : singleQuoted !== undefined ? "'" : "";
+    out += text.slice(copied, match.index) + `${q1}${name}${q1}${sep}${scheme ?? ""}${quote}${REDACTION_MASK}${quote}`;
+    copied = match.index + whole.length;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
 }
 
 function hideFlagValue(context: TextRuleContext): Replacer {
-  return (
-    match,
-    lead = "",
-    dashes = "",
-    name = "",
-    gap = "",
-    quote = "",
-    value = "",
-  ) =>
-    value.startsWith("-") ||
-    value === REDACTION_MASK ||
-    context.strengthOf(name) === NOT_SECRET
+  return (match, lead = "", dashes = "", name = "", gap = "", quote = "", value = "") =>
+    value.startsWith("-") || value === REDACTION_MASK || context.strengthOf(name) === NOT_SECRET
       ? match
       : `${lead}${dashes}${name}${gap}${quote}${REDACTION_MASK}`;
 }
 
-function hideSchemeCredential(
-  match: string,
-  scheme: string,
-  gap: string,
-  value: string,
-): string {
-  return value.startsWith("[") ||
-    (scheme.toLowerCase() === "basic" && !looksEncoded(value))
-    ? match
-    : `${scheme}${gap}${REDACTION_MASK}`;
+function hideSchemeCredential(match: string, scheme: string, gap: string, value: string): string {
+  return value.startsWith("[") || (scheme.toLowerCase() === "basic" && !looksEncoded(value)) ? match : `${scheme}${gap}${REDACTION_MASK}`;
 }
 
 function isPlainNumber(value: string): boolean {
@@ -183,7 +137,5 @@ function isPlainNumber(value: string): boolean {
 
 /** Basic credentials are base64: long enough and not a plain lower-case word ("Basic usage"). */
 function looksEncoded(value: string): boolean {
-  return (
-    value.length >= 8 && /[A-Z0-9+/=]/.test(value) && /[a-z0-9]/.test(value)
-  );
+  return value.length >= 8 && /[A-Z0-9+/=]/.test(value) && /[a-z0-9]/.test(value);
 }

@@ -30,12 +30,7 @@ export function walkRedacting(value: unknown, policy: WalkPolicy): unknown {
   }
 }
 
-function walk(
-  value: unknown,
-  policy: WalkPolicy,
-  ancestors: Set<object>,
-  depth: number,
-): unknown {
+function walk(value: unknown, policy: WalkPolicy, ancestors: Set<object>, depth: number): unknown {
   switch (typeof value) {
     case "string":
       return policy.text(value);
@@ -52,17 +47,8 @@ function walk(
   }
   if (value === null) return null;
   const object = value as object;
-  if (object instanceof Date)
-    return policy.json
-      ? Number.isNaN(object.getTime())
-        ? "Invalid Date"
-        : object.toISOString()
-      : object;
-  if (
-    object instanceof RegExp ||
-    object instanceof ArrayBuffer ||
-    ArrayBuffer.isView(object)
-  ) {
+  if (object instanceof Date) return policy.json ? (Number.isNaN(object.getTime()) ? "Invalid Date" : object.toISOString()) : object;
+  if (object instanceof RegExp || object instanceof ArrayBuffer || ArrayBuffer.isView(object)) {
     return policy.json ? `[${object.constructor.name}]` : object;
   }
   if (ancestors.has(object)) return CIRCULAR_MARK;
@@ -76,15 +62,12 @@ function walk(
       return policy.json ? items : new Set(items);
     }
     if (object instanceof Map) return walkMap(object, policy, ancestors, next);
-    if (object instanceof Error && policy.json)
-      return walkError(object, policy);
+    if (object instanceof Error && policy.json) return walkError(object, policy);
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(object)) {
       const field = read(object, key);
       if (field === undefined && policy.json) continue;
-      out[key] = policy.hides(key, field)
-        ? policy.mask
-        : walk(field, policy, ancestors, next);
+      out[key] = policy.hides(key, field) ? policy.mask : walk(field, policy, ancestors, next);
     }
     return out;
   } finally {
@@ -94,12 +77,7 @@ function walk(
 
 const NAME_LIKE = /^-{0,2}[A-Za-z_][\w.-]{0,63}:?$/;
 
-function walkList(
-  items: readonly unknown[],
-  policy: WalkPolicy,
-  ancestors: Set<object>,
-  depth: number,
-): unknown[] {
+function walkList(items: readonly unknown[], policy: WalkPolicy, ancestors: Set<object>, depth: number): unknown[] {
   const out = new Array<unknown>(items.length);
   let hideNext = false;
   for (let i = 0; i < items.length; i++) {
@@ -111,37 +89,22 @@ function walkList(
     }
     out[i] = walk(item, policy, ancestors, depth);
     if (policy.json && out[i] === undefined) out[i] = null;
-    if (
-      typeof item === "string" &&
-      i + 1 < items.length &&
-      NAME_LIKE.test(item)
-    ) {
+    if (typeof item === "string" && i + 1 < items.length && NAME_LIKE.test(item)) {
       hideNext = policy.hides(item.replace(/^-+|:$/g, ""), items[i + 1]);
     }
   }
   return out;
 }
 
-function walkMap(
-  map: Map<unknown, unknown>,
-  policy: WalkPolicy,
-  ancestors: Set<object>,
-  depth: number,
-): unknown {
+function walkMap(map: Map<unknown, unknown>, policy: WalkPolicy, ancestors: Set<object>, depth: number): unknown {
   const entries: [unknown, unknown][] = [];
   for (const [key, field] of map) {
     const name = typeof key === "string" ? key : String(key);
-    entries.push([
-      key,
-      policy.hides(name, field)
-        ? policy.mask
-        : walk(field, policy, ancestors, depth),
-    ]);
+    entries.push([key, policy.hides(name, field) ? policy.mask : walk(field, policy, ancestors, depth)]);
   }
   if (!policy.json) return new Map(entries);
   const out: Record<string, unknown> = {};
-  for (const [key, field] of entries)
-    out[typeof key === "string" ? key : String(key)] = field;
+  for (const [key, field] of entries) out[typeof key === "string" ? key : String(key)] = field;
   return out;
 }
 

@@ -1,13 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  configureRedaction,
-  isSecretKey,
-  REDACTION_MASK,
-  redactError,
-  redactText,
-  redactValue,
-  TOO_DEEP_MARK,
-} from "@hooklens/runtime";
+import { configureRedaction, InvalidValueError, isSecretKey, REDACTION_MASK, redactError, redactText, redactValue, TOO_DEEP_MARK } from "@hooklens/runtime";
 
 const M = REDACTION_MASK;
 afterEach(() => configureRedaction());
@@ -84,9 +76,7 @@ describe("shared redaction: key names", () => {
 
   it("adds configured key names to the defaults, matched without case or separators", () => {
     configureRedaction({ keys: ["ssn"] });
-    expect(
-      redactValue({ user_SSN: "123-45-6789", apiKey: "k", name: "a" }),
-    ).toEqual({ user_SSN: M, apiKey: M, name: "a" });
+    expect(redactValue({ user_SSN: "123-45-6789", apiKey: "k", name: "a" })).toEqual({ user_SSN: M, apiKey: M, name: "a" });
   });
 
   it("is off only when asked explicitly", () => {
@@ -113,27 +103,24 @@ describe("shared redaction: text", () => {
     ["Cookie: session=abc123; theme=dark", "abc123"],
     ["x-api-key: zzzz9999", "zzzz9999"],
     ["eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl", "eyJzdWIiOiIxIn0"],
-    [
-      "ghp_abcdefghijklmnopqrstuvwxyz0123456789",
-      "ghp_abcdefghijklmnopqrstuvwxyz0123456789",
-    ],
+    ["ghp_abcdefghijklmnopqrstuvwxyz0123456789", "ghp_abcdefghijklmnopqrstuvwxyz0123456789"],
     ["AKIAABCDEFGHIJKLMNOP", "AKIAABCDEFGHIJKLMNOP"],
     ["Authorization: Basic dXNlcjpwYXNzd29yZA==", "dXNlcjpwYXNzd29yZA"],
+    ["request failed: token=abc123def", "abc123def"],
+    [JSON.stringify({ body: JSON.stringify({ auth: "q1w2e3r4t5" }) }), "q1w2e3r4t5"],
+    [JSON.stringify({ m: JSON.stringify({ body: JSON.stringify({ passwd: "z9x8c7v6" }) }) }), "z9x8c7v6"],
   ])("%s loses its secret", (text, secret) => {
     const out = redactText(text);
     expect(out).not.toContain(secret);
     expect(out).toContain(M);
   });
 
-  it.each([
-    "max_tokens=100",
-    "author: Bob",
-    "Basic usage of the tool",
-    "see https://example.com/docs?page=2",
-    "a plain sentence",
-  ])("%s stays as it is", (text) => {
-    expect(redactText(text)).toBe(text);
-  });
+  it.each(["max_tokens=100", "author: Bob", "Basic usage of the tool", "see https://example.com/docs?page=2", "a plain sentence"])(
+    "%s stays as it is",
+    (text) => {
+      expect(redactText(text)).toBe(text);
+    },
+  );
 
   it("hides literal secrets in every form: as given, trimmed, percent-encoded", () => {
     expect(
@@ -145,9 +132,7 @@ describe("shared redaction: text", () => {
 
   it("applies configured patterns", () => {
     configureRedaction({ patterns: [/ACME-\d{6}/] });
-    expect(redactText("id ACME-123456 and ACME-654321")).toBe(
-      `id ${M} and ${M}`,
-    );
+    expect(redactText("id ACME-123456 and ACME-654321")).toBe(`id ${M} and ${M}`);
   });
 });
 
@@ -238,5 +223,14 @@ describe("redactError", () => {
     expect(copy.message).toBe(`denied for ${M}`);
     expect(copy.stack).not.toContain("sk-abcdefghijklmnopqrstuv");
     expect(String((copy.cause as Error).message)).toBe(`token=${M}`);
+  });
+});
+
+describe("configureRedaction input checks", () => {
+  it("refuses what is not an options object, keys that are not a list, patterns that are not regular expressions", () => {
+    expect(() => configureRedaction(null as never)).toThrow(InvalidValueError);
+    expect(() => configureRedaction({ keys: "ssn" as never })).toThrow(/keys must be an array/);
+    expect(() => configureRedaction({ patterns: ["x"] as never })).toThrow(/patterns must be an array of regular expressions/);
+    expect(isSecretKey("apiKey")).toBe(true);
   });
 });

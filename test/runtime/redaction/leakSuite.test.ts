@@ -1,0 +1,184 @@
+// Issue 14's leak cases: secrets of every form planted in signal payloads, act() arguments,
+// LoggingHook arguments and endpoint traffic must not reach any sink — the SQLite file on disk,
+// the live socket's frames, `hooklens show`, LoggingHook lines, endpoint errors. Real parts
+// throughout: a SQLite file, a Unix socket server, the built CLI, pino, an HTTP server on
+// 127.0.0.1. A visible marker planted beside the secrets proves each sink really got the data.
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import net from "node:net";
+import { inspect } from "node:util";
+import { Writable } from "node:stream";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  Executor,
+  HookPoint,
+  HookSignal,
+  LIVE_ENV,
+  LoggingHook,
+  OpenAIChatEndpoint,
+  Session,
+  Signal,
+  SqliteSignalStore,
+  Tool,
+  act,
+  flushLive,
+  type ToolArgs,
+} from "@hooklens/runtime";
+import { resetLiveForTests } from "../../../runtime/src/live/publisher.js";
+import { builtCli } from "../../helpers/builtCli.js";
+import { leaksIn, plantedCases, FORM_NAMES, type PlantedCase } from "../../helpers/plantedSecrets.js";
+import { createTempDir } from "../../helpers/tempDir.js";
+import { branchTools } from "../middleware/support.js";
+import { sendJson, startServer, type TestServer } from "../service/httpServer.js";
+
+const SEED = 20261201;
+const MARKER = "visible-marker-7q";
+const cases = plantedCases(SEED, FORM_NAMES.length * 8);
+
+describe("planted secrets through the signal pipeline", () => {
+  const temp = createTempDir("hooklens-leaks-");
+  const dbPath = temp.path("signals.db");
+  let server: net.Server;
+  let sockets: net.Socket[] = [];
+  let socketBytes = "";
+  let sessionId = "";
+
+  beforeAll(async () => {
+    const endpoint = temp.path("live.sock");
+    server = net.createServer((socket) => {
+      sockets.push(socket);
+      socket.on("data", (chunk) => (socketBytes += chunk.toString("utf8")));
+    });
+    await new Promise<void>((resolve) => server.listen(endpoint, resolve));
+    process.env[LIVE_ENV] = `${endpoint}?token=${"cd".repeat(16)}`;
+    resetLiveForTests();
+
+    const store = await SqliteSignalStore.open(dbPath);
+    const session = new Session();
+    sessionId = session.id;
+    session.observer.bindDbPersistence(sessionId, store);
+    const branch = session.newBranch();
+    branch.registerTools(new Tool({ funcCallable: (args: ToolArgs) => ({ echoed: args }), name: "echo" }));
+    session.hooks.on(HookPoint.TOOL_PRE, () => undefined);
+    for (const [i, planted] of cases.entries()) {
+      const payload = { marker: MARKER, case: i, planted: planted.value };
+      await branch.emit(new HookSignal(HookPoint.TOOL_PRE, payload));
+      await branch.emit(new Signal({ data: payload }));
+      // act(): the arguments reach the ToolCallAction, the FunctionCalling signal, TOOL_PRE's summary and the messages.
+      await act(branch, { function: "echo", arguments: { marker: MARKER, planted: planted.value } });
+    }
+    await session.observer.flush();
+    await flushLive();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    store.close();
+  });
+
+  afterAll(async () => {
+    delete process.env[LIVE_ENV];
+    resetLiveForTests();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+    temp.dispose();
+  });
+
+  it("the SQLite file (and anything beside it) holds none of them", () => {
+    const bytes = readdirSync(temp.dir)
+      .filter((name) => name.startsWith("signals.db"))
+      .map((name) => {
+        try {
+          return readFileSync(temp.path(name)).toString("latin1");
+        } catch {
+          return "";
+        }
+      })
+      .join("\n");
+    expect(bytes).toContain(MARKER);
+    expect(leaksIn(bytes, cases)).toEqual([]);
+  });
+
+  it("the live socket's frames hold none of them", () => {
+    expect(socketBytes).toContain(MARKER);
+    expect(leaksIn(socketBytes, cases)).toEqual([]);
+  });
+
+  it("hooklens show prints none of them, as text or JSON", () => {
+    const cli = builtCli();
+    for (const format of ["text", "json"]) {
+      const { status, stdout, stderr } = spawnSync(process.execPath, [cli, "show", sessionId, "--db", dbPath, "--format", format], {
+        encoding: "utf8",
+        env: { ...process.env, HOOKLENS_DB: "" },
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      expect(stderr).toBe("");
+      expect(status).toBe(0);
+      expect(stdout).toContain(format === "json" ? MARKER : "marker");
+      expect(leaksIn(stdout, cases)).toEqual([]);
+    }
+  });
+});
+
+describe("planted secrets in LoggingHook arguments", () => {
+  it("no log line carries them, and every tool call succeeds", async () => {
+    let output = "";
+    const logger = pino(
+      { level: "debug" },
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          output += chunk.toString();
+          done();
+        },
+      }),
+    );
+    const executor = new Executor(branchTools({ name: "search", fn: () => "ok" }).tools, { hooks: [new LoggingHook({ logger })] });
+    for (const planted of cases) {
+      const result = await executor.callTool({ name: "search", arguments: { marker: MARKER, planted: planted.value } }, executor.context());
+      expect(result.status).toBe("ok");
+    }
+    expect(output).toContain(MARKER);
+    expect(leaksIn(output, cases)).toEqual([]);
+  });
+});
+
+describe("planted secrets in endpoint traffic", () => {
+  let http: TestServer;
+  beforeAll(async () => {
+    // Echoes everything it received — headers and body — in the error it answers with.
+    http = await startServer((req, res) => {
+      sendJson(res, 400, { error: { message: `bad request ${req.body} ${JSON.stringify(req.headers)}` } });
+    });
+  });
+  afterAll(() => http.close());
+
+  const errorText = (error: unknown): string => {
+    const { message, body, stack } = error as { message?: string; body?: string; stack?: string };
+    return [message, body, stack, inspect(error, { depth: 8, showHidden: true })].join("\n");
+  };
+
+  it("errors carry no secret from the request payload, though the server quotes the request back", async () => {
+    const endpoint = new OpenAIChatEndpoint({ baseUrl: http.baseUrl, apiKey: null });
+    const leaks: string[] = [];
+    for (const planted of cases.slice(0, 66)) {
+      const request = { messages: [{ role: "user", content: MARKER }], metadata: planted.value };
+      const error = await endpoint.call({ request }).catch((e: unknown) => e);
+      expect(errorText(error)).toContain(MARKER);
+      leaks.push(...leaksIn(errorText(error), [planted]));
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it("errors carry no form of the credentials the endpoint was given", async () => {
+    const key = plantedCases(SEED + 1, 1)[0]!.secrets[0]!;
+    const credentialCase: PlantedCase[] = [{ form: "endpoint key", value: null, secrets: [key] }];
+    const endpoints = [
+      new OpenAIChatEndpoint({ baseUrl: http.baseUrl, apiKey: `${key}\n` }),
+      new OpenAIChatEndpoint({ baseUrl: http.baseUrl, apiKey: null, headers: { "api-key": key } }),
+      new OpenAIChatEndpoint({ baseUrl: http.baseUrl.replace("http://", `http://svc:${key}@`), apiKey: null }),
+    ];
+    for (const endpoint of endpoints) {
+      const error = await endpoint.call({ request: { marker: MARKER } }).catch((e: unknown) => e);
+      expect(errorText(error)).toContain(MARKER);
+      expect(leaksIn(errorText(error) + inspect(endpoint), credentialCase)).toEqual([]);
+    }
+  });
+});
