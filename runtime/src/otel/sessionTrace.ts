@@ -147,13 +147,11 @@ export class SessionTrace {
     const callId = text(p["callId"]);
     const toolName = text(p["toolName"]) ?? "unknown";
     if (callId === null) return;
-    const attributes: Attributes = definedAttributes({
-      [GEN_AI.operationName]: GEN_AI_OPERATION.executeTool,
-      [GEN_AI.toolName]: toolName,
-      [GEN_AI.toolCallId]: callId,
-      [HOOKLENS.source]: text(p["source"]),
-      ...this.#runAttributes(p),
-    });
+    const source = text(p["source"]);
+    // Built in place (no spread, no filtering copy): this runs once per tool call.
+    const attributes: Attributes = { [GEN_AI.operationName]: GEN_AI_OPERATION.executeTool, [GEN_AI.toolName]: toolName, [GEN_AI.toolCallId]: callId };
+    if (source !== null) attributes[HOOKLENS.source] = source;
+    addRunAttributes(attributes, p);
     if (this.#options.captureContent && p["arguments"] !== undefined) attributes[GEN_AI.toolCallArguments] = exportedContent(p["arguments"]);
     const outer = this.#calls.get(text(p["parentCallId"]) ?? "");
     const span = this.#tracer.startSpan(
@@ -161,7 +159,7 @@ export class SessionTrace {
       { kind: SpanKind.INTERNAL, startTime: hrTime(signal.createdAt), attributes },
       outer ? trace.setSpan(ROOT_CONTEXT, outer.span) : this.#parentContext(signal.branchId, signal.createdAt),
     );
-    this.#open(callId, { span, kind: "tool", toolName, source: text(p["source"]) ?? "", branchId: signal.branchId, runId: text(p["runId"]), model: null, exceptionRecorded: false });
+    this.#open(callId, { span, kind: "tool", toolName, source: source ?? "", branchId: signal.branchId, runId: text(p["runId"]), model: null, exceptionRecorded: false });
   }
 
   #finishTool(signal: EncodedSignal, p: JsonObject): void {
@@ -170,8 +168,8 @@ export class SessionTrace {
     if (call === undefined || callId === null) return;
     const { span } = call;
     const status = text(p["status"]) ?? "ok";
-    span.setAttribute(HOOKLENS.toolStatus, status);
-    if (typeof p["durationMs"] === "number") span.setAttribute(HOOKLENS.durationMs, p["durationMs"]);
+    const durationMs = p["durationMs"];
+    span.setAttributes(typeof durationMs === "number" ? { [HOOKLENS.toolStatus]: status, [HOOKLENS.durationMs]: durationMs } : { [HOOKLENS.toolStatus]: status });
     const error = errorOf(p["error"]);
     const at = hrTime(signal.createdAt);
     if (status === "denied") {
@@ -196,8 +194,8 @@ export class SessionTrace {
       [GEN_AI.providerName]: text(p["provider"]),
       [HOOKLENS.source]: text(p["source"]),
       "hooklens.stream": p["stream"] === true ? true : undefined,
-      ...this.#runAttributes(p),
     });
+    addRunAttributes(attributes, p);
     if (this.#options.captureContent && p["request"] !== undefined) {
       const request = object(p["request"]);
       attributes[GEN_AI.inputMessages] = exportedContent(request?.["messages"] ?? p["request"]);
@@ -277,12 +275,13 @@ export class SessionTrace {
     const callId = text(payload?.["callId"]);
     const call = callId === null ? undefined : this.#calls.get(callId);
     const at = hrTime(signal.createdAt);
-    const attributes = definedAttributes({ [HOOKLENS.hookPoint]: point, [GEN_AI.toolName]: text(payload?.["toolName"]), [GEN_AI.toolCallId]: callId ?? undefined });
     if (call === undefined) {
+      const attributes = definedAttributes({ [HOOKLENS.hookPoint]: point, [GEN_AI.toolName]: text(payload?.["toolName"]), [GEN_AI.toolCallId]: callId ?? undefined });
       this.#parentSpan(signal.branchId).addEvent(point, attributes, at);
       return;
     }
-    call.span.addEvent(point, attributes, at);
+    // On its call's span the tool and call id are the span's own attributes: the point is enough.
+    call.span.addEvent(point, pointAttributes(point), at);
     if (point === "tool.error") this.#recordError(call, errorOf(payload?.["error"]) ?? { name: "Error", message: "tool call failed" }, at, signal.createdAt);
   }
 
@@ -357,12 +356,6 @@ export class SessionTrace {
     span.addEvent(event, attributes, hrTime(signal.createdAt));
   }
 
-  #runAttributes(p: JsonObject): Attributes {
-    const runId = text(p["runId"]);
-    const threadId = text(p["threadId"]);
-    return definedAttributes({ [HOOKLENS.runId]: runId, [HOOKLENS.threadId]: threadId, [GEN_AI.conversationId]: threadId ?? undefined });
-  }
-
   #open(callId: string, call: OpenCall): void {
     this.#calls.set(callId, call);
     if (call.runId !== null) this.#runCalls.set(call.runId, callId);
@@ -383,6 +376,29 @@ export class SessionTrace {
     }
     call.span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
   }
+}
+
+/** A middleware run's id and thread id (also the GenAI conversation id), when the call has them. */
+function addRunAttributes(attributes: Attributes, p: JsonObject): void {
+  const runId = text(p["runId"]);
+  if (runId !== null) attributes[HOOKLENS.runId] = runId;
+  const threadId = text(p["threadId"]);
+  if (threadId !== null) {
+    attributes[HOOKLENS.threadId] = threadId;
+    attributes[GEN_AI.conversationId] = threadId;
+  }
+}
+
+const POINT_ATTRIBUTES = new Map<string, Attributes>();
+
+/** `{ hooklens.hook.point }`, one frozen object per point (the SDK copies event attributes anyway). */
+function pointAttributes(point: string): Attributes {
+  let attributes = POINT_ATTRIBUTES.get(point);
+  if (attributes === undefined) {
+    attributes = Object.freeze({ [HOOKLENS.hookPoint]: point });
+    if (POINT_ATTRIBUTES.size < 64) POINT_ATTRIBUTES.set(point, attributes);
+  }
+  return attributes;
 }
 
 /** POSIX seconds as OpenTelemetry's [seconds, nanoseconds]. */
