@@ -42,9 +42,12 @@ export function createRunContext(options: RunContextOptions = {}): RunContext {
   const runId = options.runId ?? randomUUID();
   const threadId = options.threadId ?? "";
   const signals = options.signals ?? null;
-  const emit = (event: string, payload: Readonly<Record<string, unknown>>): void => {
-    if (signals) recordTo(signals, new RunEvent({ event, runId, threadId, payload }));
+  // A method reading `this`, so a copy of the context given another recorder (the Executor binds
+  // its own to contexts that have none) records there.
+  function emit(this: RunContext | undefined, event: string, payload: Readonly<Record<string, unknown>>): void {
+    const recorder = this?.signals ?? signals;
+    if (recorder) recordTo(recorder, new RunEvent({ event, runId: this?.runId ?? runId, threadId: this?.threadId ?? threadId, payload }));
     if (listener) listener(event, payload);
-  };
+  }
   return { runId, threadId, ledger: options.ledger ?? null, signal: options.signal, emit, signals };
 }

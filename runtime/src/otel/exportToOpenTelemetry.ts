@@ -32,20 +32,33 @@ export function exportToOpenTelemetry(target: ExportTarget, options: ExportOptio
   const observer = observerOf(target);
   const sink = new OpenTelemetrySink(options);
   const remove = observer.addSink(sink);
-  let ended = false;
-  const end = async (): Promise<void> => {
-    if (ended) return;
-    ended = true;
-    process.off("beforeExit", onBeforeExit);
-    await flushSignals();
-    sink.end();
-    remove();
-    await forceFlushGlobalProvider();
+  let ending: Promise<void> | null = null;
+  const end = (): Promise<void> => {
+    ending ??= (async () => {
+      unfinished.delete(end);
+      await flushSignals();
+      sink.end();
+      remove();
+      await forceFlushGlobalProvider();
+    })();
+    return ending;
   };
-  // The root span must end for the trace to leave the process; a program that never calls end() gets it here.
-  const onBeforeExit = (): void => void end();
-  process.once("beforeExit", onBeforeExit);
+  unfinished.add(end);
+  endAtExit();
   return { sink, observer, end };
+}
+
+/** Exports not ended yet: the program's end ends them (one listener for all, however many exports). */
+const unfinished = new Set<() => Promise<void>>();
+let exitHooked = false;
+
+/** The root span must end for the trace to leave the process; a program that never calls end() gets it here. */
+function endAtExit(): void {
+  if (exitHooked) return;
+  exitHooked = true;
+  process.on("beforeExit", () => {
+    for (const end of [...unfinished]) void end();
+  });
 }
 
 function observerOf(target: ExportTarget): SessionObserver {

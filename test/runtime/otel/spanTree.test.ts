@@ -20,8 +20,10 @@ import {
   ShortCircuit,
   Tool,
   ToolCallAction,
+  createRunContext,
 } from "@hooklens/runtime";
 import { exportToOpenTelemetry } from "@hooklens/runtime/otel";
+import { runExample } from "../../helpers/docExamples.js";
 import { completion, useCapturedLogs } from "../middleware/support.js";
 import { memoryTracing, only, parentOf, spanTree } from "./support.js";
 
@@ -256,3 +258,28 @@ function ms(time: readonly [number, number]): number {
 function durationMs(span: { duration: readonly [number, number] }): number {
   return ms(span.duration);
 }
+
+describe("run events and the program's end", () => {
+  it("a budget warning is an event on the run's open call, with its figures, also for a context the executor bound", async () => {
+    const { provider, spans } = memoryTracing();
+    const executor = new Executor(new BranchTools(sessionWithTools().branch), {
+      hooks: [new BudgetHook(0.000001, { onExceed: "warn" })],
+      model: new IModelClient(new IModel({ endpoint: new ScriptedEndpoint({ model: "m-4", script: [completion("one", { input: 1000, output: 1000 })] }) })),
+      ledger: new Ledger({ prices: { "m-4": { inputPerMillion: 1, outputPerMillion: 1 } } }),
+    });
+    const exported = exportToOpenTelemetry(executor, { tracer: provider.getTracer("test") });
+    // A context made elsewhere, with no recorder: the executor binds its own.
+    await executor.callLlm({ messages: [{ role: "user", content: "one" }] }, createRunContext({ runId: "run-w" }));
+    await exported.end();
+    const chat = only(spans(), "chat m-4");
+    const warning = chat.events.find((e) => e.name === "budget.warning")!;
+    expect(warning.attributes).toMatchObject({ "hooklens.run.id": "run-w", "hooklens.run_event.scope": "run" });
+    expect(warning.attributes?.["hooklens.run_event.spentUsd"]).toBeGreaterThan(0);
+  });
+
+  it("a program that never calls end() still gets its root span ended and exported when it runs out of work", async () => {
+    const { stdout, stderr, code } = await runExample("test/runtime/otel/fixtures/noEndCall.mts");
+    expect(code, stderr).toBe(0);
+    expect(stdout.trim()).toBe("exported at exit: execute_tool add, session");
+  });
+});
