@@ -34,6 +34,19 @@ describe("SqliteSignalStore", () => {
     expect(existsSync(temp.path("nested/deeper/signals.db"))).toBe(true);
   });
 
+  it("writes a batch of any size in order, rows grouped many per INSERT with the remainder one by one", async () => {
+    const store = await open();
+    const session = new Session();
+    session.observer.bindDbPersistence("sizes", store);
+    // 1,234 awaited emits: full batches of 1,000 and a tail of 234, neither a multiple of the rows per INSERT.
+    for (let i = 0; i < 1_234; i++) await session.emit({ i, text: `row ${i}` });
+    await session.observer.flush();
+    const rows = store.listSessionSignals("sizes");
+    expect(rows.map((row) => (row.payload["data"] as { i: number }).i)).toEqual(Array.from({ length: 1_234 }, (_, i) => i));
+    expect(rows.every((row) => row.sessionId === "sizes" && row.kind === "Signal" && row.ts > 0)).toBe(true);
+    expect(rows.every((row) => (row.payload["data"] as { i: number; text: string }).text === `row ${(row.payload["data"] as { i: number }).i}`)).toBe(true);
+  });
+
   it("reads back every field, and the same JSON object that was written", async () => {
     const store = await open();
     const payload: JsonObject = {
