@@ -1,4 +1,5 @@
 import * as vscode from "vscode";
+import { readLimitSettings } from "./signals/limitSettings.js";
 import { LiveServer } from "./signals/liveServer.js";
 import { provideLiveEnvironment } from "./signals/liveEnvironment.js";
 import { OPEN_RECORDING_COMMAND, openRecording } from "./signals/openRecording.js";
@@ -30,7 +31,9 @@ export interface HookLensApi {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<HookLensApi> {
-  const signals = new SignalStore();
+  // Read once: the server and the store are built with them (a window reload applies changes).
+  const limits = readLimitSettings(vscode.workspace.getConfiguration("hooklens.signals"));
+  const signals = new SignalStore(limits.store);
   const log = vscode.window.createOutputChannel("HookLens", { log: true });
   const connections = new ConnectionLog(log, signals);
   context.subscriptions.push(log, connections);
@@ -39,6 +42,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<HookLe
       onFrame: (peer, frame) => signals.handleFrame(peer, frame),
       onDisconnect: (peer) => signals.disconnect(peer),
     }),
+    limits.live,
   );
   connections.watchStats(() => live.stats);
   log.info(`live server: listening at ${live.endpoint}; terminals and Node debug sessions get HOOKLENS_LIVE`);
