@@ -33,6 +33,10 @@ interface WorkerResult {
   heapAtEndMb?: number;
   withSessionUs?: number;
   withoutUs?: number;
+  frameStringifyUs?: number;
+  toJsonSafeUs?: number;
+  redactUs?: number;
+  encodeUs?: number;
 }
 
 interface ReceiverReport {
@@ -141,6 +145,15 @@ export async function run(): Promise<string> {
       `    not delivered: ${range(live.map((r) => r.lost), 0)} (reported to the editor as dropped: ${range(live.map((r) => r.reported), 0)})  ${verdict(Math.max(...live.map((r) => r.lost)) === 0, "0")}`,
       `    CPU added per emit, live on vs off: ${range(live.map((r) => r.cpuUs), 2)} µs  ${verdict(Math.max(...live.map((r) => r.cpuUs)) <= 1, "≤ 1 µs")}` +
         `  (emit alone, nothing bound: ${range(live.map((r) => r.emitUs), 2)} µs)`,
+    );
+
+    // The floor the issue names for the live path (one JSON.stringify of the frame) and what encoding costs.
+    const encode: WorkerResult[] = [];
+    for (let round = 0; round < ROUNDS; round++) encode.push(await runWorker("encodeCost", 50_000));
+    const pick = (key: keyof WorkerResult) => encode.map((e) => Number(e[key] ?? 0));
+    lines.push(
+      `    encoding one signal in the flush: ${range(pick("encodeUs"), 2)} µs; of which redaction ${range(pick("redactUs"), 2)} µs, toJsonSafe ${range(pick("toJsonSafeUs"), 2)} µs;` +
+        ` floor (JSON.stringify of the frame) ${range(pick("frameStringifyUs"), 2)} µs`,
     );
 
     // SQLite: through the pipeline against node-sqlite3-wasm's own prepared insert, same file layout.

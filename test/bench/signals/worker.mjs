@@ -10,12 +10,16 @@ import {
   Branch,
   HookPoint,
   Session,
+  Signal,
   SqliteSignalStore,
   Tool,
   act,
   attachHooks,
+  encodeSignal,
   flushLive,
   parseLiveEnv,
+  redactValue,
+  toJsonSafe,
 } from "../../../runtime/dist/index.js";
 
 const [scenario, countText, database] = process.argv.slice(2);
@@ -143,6 +147,30 @@ const scenarios = {
       for (let i = 0; i < count; i++) await session.emit(data(i));
       await flushLive();
     });
+  },
+  /**
+   * What encoding one signal costs, step by step, against the issue's floor (one JSON.stringify
+   * of the whole frame): µs of CPU per signal, the median of three passes over `count` signals.
+   */
+  async encodeCost() {
+    const signals = Array.from({ length: count }, (_, i) => new Signal({ data: data(i) }));
+    const perSignal = (fn) => {
+      const passes = [];
+      for (let pass = 0; pass < 4; pass++) {
+        const cpu0 = cpuMs();
+        for (const signal of signals) fn(signal);
+        passes.push(((cpuMs() - cpu0) * 1000) / count);
+      }
+      return passes.slice(1).sort((a, b) => a - b)[1]; // the first pass warms up
+    };
+    return {
+      scenario,
+      count,
+      frameStringifyUs: perSignal((signal) => JSON.stringify({ type: "signal", sessionId: "s", branchId: null, id: signal.id, kind: "Signal", createdAt: signal.createdAt, payload: signal })),
+      toJsonSafeUs: perSignal((signal) => toJsonSafe(signal.data)),
+      redactUs: perSignal((signal) => redactValue(signal.data)),
+      encodeUs: perSignal((signal) => encodeSignal(signal, 0)),
+    };
   },
   /** One tool call through act(): on a branch of a Session (bus, observer, HookSignals) and on a standalone branch. */
   async act() {
