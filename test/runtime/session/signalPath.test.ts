@@ -3,6 +3,7 @@
 import { mkdirSync, rmdirSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  Flow,
   GateDenied,
   HookBus,
   HookPoint,
@@ -125,6 +126,21 @@ describe("one serialisation per signal, off the emit path", () => {
 });
 
 describe("bounded memory", () => {
+  it("the once-each rule holds over exactly the kept signals, however many were added", () => {
+    const flow = new Flow("f", 3);
+    const signals = Array.from({ length: 20 }, (_, i) => new Signal({ id: `s${i}`, data: i }));
+    for (const signal of signals) expect(flow.add(signal)).toBe(true);
+    expect(flow.items.map((s) => s.id)).toEqual(["s17", "s18", "s19"]);
+    for (const kept of ["s17", "s18", "s19"]) expect(flow.has(kept)).toBe(true);
+    for (let i = 0; i < 17; i++) expect(flow.has(`s${i}`)).toBe(false);
+    // A kept signal is not stored twice; a forgotten one is stored again as the newest.
+    expect(flow.add(new Signal({ id: "s18" }))).toBe(false);
+    expect(flow.add(new Signal({ id: "s16" }))).toBe(true);
+    expect(flow.items.map((s) => s.id)).toEqual(["s18", "s19", "s16"]);
+    expect(flow.has("s17")).toBe(false);
+    expect(flow.add(new Signal({ id: "s16" }))).toBe(false);
+  });
+
   it("the observer keeps the most recent signals and named-stream entries; the rest are still persisted", async () => {
     const observer = new SessionObserver({ keepRecentSignals: 3 });
     const store = new InMemorySignalStore();
