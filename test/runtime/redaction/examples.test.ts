@@ -1,0 +1,3 @@
+import { describeDocExamples, examplesIn } from "../../helpers/docExamples.js";
+
+describeDocExamples("docs/runtime/redaction.md", examplesIn("examples/redaction"));
