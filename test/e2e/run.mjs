@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runTests } from "@vscode/test-electron";
+import { runUiTests } from "./ui/runUi.mjs";
 import { installExtension, packageExtension } from "./vsix.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -54,6 +55,18 @@ try {
 }
 const counts = existsSync(results) ? JSON.parse(readFileSync(results, "utf8")) : { passed: 0, failed: 1 };
 if (exitCode !== 0 && counts.failed === 0) counts.failed = 1;
+console.log(`e2e: extension-host suite ${counts.passed} passed, ${counts.failed} failed (${seconds()} s)`);
+
+// The Playwright UI tests: the same installed extension, a fresh profile and a fresh copy of the
+// workspace, clicked through as a user would. Screenshots land in test-results/e2e-ui (git-ignored).
+const uiWorkspace = prepareWorkspace("hl-ui-ws-");
+const screenshotDir = join(root, "test-results/e2e-ui");
+rmSync(screenshotDir, { recursive: true, force: true });
+const ui = await runUiTests({ workspace: uiWorkspace, userDataDir: join(profile, "ui-user-data"), extensionsDir, screenshotDir });
+console.log(`e2e: UI tests ${ui.passed} passed, ${ui.failed} failed; screenshots in ${screenshotDir}`);
+counts.passed += ui.passed;
+counts.failed += ui.failed;
+rmSync(uiWorkspace, { recursive: true, force: true });
 console.log(`e2e: ${counts.passed} passed, ${counts.failed} failed (${seconds()} s)`);
 mkdirSync(join(root, ".cache"), { recursive: true });
 writeFileSync(join(root, ".cache/e2e-results.json"), JSON.stringify(counts));

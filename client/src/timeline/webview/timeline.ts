@@ -136,7 +136,7 @@ function renderHeader(): void {
   summary.textContent = [
     live ? "● live" : "",
     `${calls.length} calls`,
-    errors ? `${errors} errors` : "",
+    errors ? `${errors} error${errors === 1 ? "" : "s"}` : "",
     denials ? `${denials} denied` : "",
     `${formatMs(durationMs)} ms`,
     omitted ? `${omitted} older bars not shown` : "",
