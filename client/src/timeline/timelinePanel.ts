@@ -6,6 +6,7 @@ import { TimelineFeed } from "./feed.js";
 import { layoutTimeline } from "./layout.js";
 import { parseFromWebview, type FromWebview, type TimelineRun, type ToWebview } from "./protocol.js";
 import { timelineSettings } from "./settings.js";
+import { timelineHtml } from "./timelineHtml.js";
 
 export const SHOW_TIMELINE_COMMAND = "hooklens.timeline.show";
 const VIEW_TYPE = "hooklens.timeline";
@@ -63,7 +64,13 @@ export class TimelinePanel implements vscode.Disposable {
       enableScripts: true,
       localResourceRoots: [assets],
     });
-    this.#panel.webview.html = timelineHtml(this.#panel.webview, assets);
+    const { webview } = this.#panel;
+    webview.html = timelineHtml({
+      cspSource: webview.cspSource,
+      nonce: randomBytes(16).toString("base64"),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(assets, "timeline.js")).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(assets, "timeline.css")).toString(),
+    });
     const unsubscribe = store.onDidChange(() => this.#schedule(MIN_POST_INTERVAL_MS));
     this.#disposables.push(
       { dispose: unsubscribe },
@@ -147,44 +154,4 @@ export class TimelinePanel implements vscode.Disposable {
 function runTitle(run: LiveRun): string {
   if (run.recordedFrom !== null) return `${run.title} (recorded)`;
   return `${run.title || "program"} · pid ${run.pid}${run.connected ? " · live" : ""}`;
-}
-
-/** The page: a strict Content-Security-Policy (only this extension's bundled script, by nonce, and stylesheet), no CDN. */
-function timelineHtml(webview: vscode.Webview, assets: vscode.Uri): string {
-  const nonce = randomBytes(16).toString("base64");
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(assets, "timeline.js"));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(assets, "timeline.css"));
-  const csp = [
-    "default-src 'none'",
-    `style-src ${webview.cspSource}`,
-    `script-src 'nonce-${nonce}'`,
-    `img-src ${webview.cspSource}`,
-    `font-src ${webview.cspSource}`,
-  ].join("; ");
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style}">
-<title>HookLens Timeline</title>
-</head>
-<body>
-<header class="toolbar">
-  <label>Run <select id="run"></select></label>
-  <span id="summary" class="summary"></span>
-  <span class="spacer"></span>
-  <button id="zoom-out" type="button" title="Zoom out (-)" aria-label="Zoom out">−</button>
-  <button id="zoom-fit" type="button" title="Fit the run to the window (0)">Fit</button>
-  <button id="zoom-in" type="button" title="Zoom in (+)" aria-label="Zoom in">+</button>
-</header>
-<p id="empty" class="empty">No signals yet. Run a program that uses @hooklens/runtime in a VS Code terminal or debug session: its tool and model calls appear here as they happen.</p>
-<div id="scroller" class="scroller" tabindex="-1">
-  <div id="axis" class="axis"></div>
-  <div id="rows" class="rows" role="list" aria-label="Calls of the run"></div>
-</div>
-<script nonce="${nonce}" src="${script}"></script>
-</body>
-</html>`;
 }
