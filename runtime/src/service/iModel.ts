@@ -15,6 +15,7 @@ import { globalHookLog } from "./hookLog.js";
 import { HookRegistry, type HookRegistryInit } from "./hookRegistry.js";
 import { HookEventTypes, type ChunkClass } from "./hookTypes.js";
 import { IModelCallRecord } from "./modelCallRecord.js";
+import { rememberPreCreateHook } from "./preCreateHooks.js";
 import type { SignalRecorder } from "../signals/signalRecorder.js";
 import { environmentRecorder } from "../signals/environmentRecorder.js";
 
@@ -168,6 +169,7 @@ export class IModel {
     if (preCreate) {
       preCreate[ASSOCIATE_EVENT](apiCall);
       globalHookLog.log(preCreate);
+      rememberPreCreateHook(apiCall, preCreate);
     }
     // Hook events made in the same synchronous step as an APICalling that our own createApiCalling
     // just built share its clock reading (one Date.now() per call instead of three).

@@ -5,6 +5,7 @@ import { recordTo, type SignalRecorder } from "../signals/signalRecorder.js";
 import type { APICalling } from "./apiCalling.js";
 import { EventStatus } from "./eventStatus.js";
 import type { HookEvent } from "./hookEvent.js";
+import { preCreateHookOf } from "./preCreateHooks.js";
 
 /** Chunks summed into one ModelStreamChunks signal: a stream costs one signal per batch, not per chunk. */
 export const STREAM_CHUNK_BATCH = 32;
@@ -89,7 +90,7 @@ export class IModelCallRecord {
 
 function hookRunsOf(apiCall: APICalling): ServiceHookRun[] {
   const runs: ServiceHookRun[] = [];
-  for (const hook of [apiCall.preInvokeHookEvent, apiCall.postInvokeHookEvent]) if (hook && hook.status !== EventStatus.PENDING) runs.push(hookRun(hook));
+  for (const hook of [preCreateHookOf(apiCall), apiCall.preInvokeHookEvent, apiCall.postInvokeHookEvent]) if (hook && hook.status !== EventStatus.PENDING) runs.push(hookRun(hook));
   return runs;
 }
 

@@ -53,6 +53,7 @@ describe("exportToOpenTelemetry: a session's signals as one trace", () => {
     const exported = exportToOpenTelemetry(session, { tracer: provider.getTracer("test") });
 
     const model = new IModel({ endpoint: new ScriptedEndpoint({ model: "m-1", script: [completion("hi", { input: 12, output: 3 })] }), signals: branch });
+    model.hookRegistry.preEventCreateHook(() => undefined);
     model.hookRegistry.preInvoke(() => undefined);
     await branch.observedRun(async () => {
       await branch.act({ function: "lookup", arguments: { key: "a" } });
@@ -117,8 +118,9 @@ describe("exportToOpenTelemetry: a session's signals as one trace", () => {
       "gen_ai.response.finish_reasons": ["stop"],
     });
     expect(chat.status.code).toBe(SpanStatusCode.UNSET);
-    expect(chat.events.map((e) => e.name)).toEqual(["service.pre_invocation"]);
-    expect(chat.events[0]!.attributes).toMatchObject({ "hooklens.service_hook.status": "completed" });
+    expect(chat.events.map((e) => e.name)).toEqual(["service.pre_event_create", "service.pre_invocation"]);
+    for (const event of chat.events) expect(event.attributes).toMatchObject({ "hooklens.service_hook.status": "completed" });
+    expect(ms(chat.events[0]!.time)).toBeGreaterThanOrEqual(ms(chat.startTime));
   });
 
   it("takes span times from the signals: children inside their parents, in call order", async () => {
