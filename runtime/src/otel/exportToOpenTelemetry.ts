@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Branch, Executor, IModel, Session, SessionObserver, flushSignals } from "../index.js";
+import { Branch, Executor, IModel, InvalidValueError, Session, SessionObserver, flushSignals } from "../index.js";
 import { forceFlushGlobalProvider } from "./providerFlush.js";
 import { OpenTelemetrySink, type OpenTelemetrySinkOptions } from "./openTelemetrySink.js";
 
@@ -28,7 +28,12 @@ export interface OpenTelemetryExport {
  * program runs out of work.
  */
 export function exportToOpenTelemetry(target: ExportTarget, options: ExportOptions = {}): OpenTelemetryExport {
-  if (options === null || typeof options !== "object") throw new TypeError(`exportToOpenTelemetry(target, options): options must be an object, got ${String(options)}`);
+  const where = "exportToOpenTelemetry(target, options)";
+  if (options === null || typeof options !== "object" || Array.isArray(options)) throw new InvalidValueError(`${where}: options must be an object, got ${shown(options)}`);
+  const tracer: unknown = options.tracer;
+  if (tracer !== undefined && (tracer === null || typeof (tracer as { startSpan?: unknown }).startSpan !== "function")) {
+    throw new InvalidValueError(`${where}: options.tracer must be an OpenTelemetry Tracer (with startSpan), got ${shown(tracer)}`);
+  }
   const observer = observerOf(target);
   const sink = new OpenTelemetrySink(options);
   const remove = observer.addSink(sink);
@@ -66,17 +71,24 @@ function observerOf(target: ExportTarget): SessionObserver {
   if (target instanceof SessionObserver) return target;
   if (target instanceof Branch) {
     if (target.observer) return target.observer;
-    throw new TypeError("exportToOpenTelemetry(branch): the branch belongs to no Session; export the Session, or include the branch in one first");
+    throw new InvalidValueError("exportToOpenTelemetry(branch): the branch belongs to no Session; export the Session, or include the branch in one first");
   }
   if (target instanceof IModel || target instanceof Executor) {
     const recorder = target.signals;
     if (recorder instanceof SessionObserver) return recorder;
     if (recorder instanceof Session) return recorder.observer;
     if (recorder instanceof Branch && recorder.observer) return recorder.observer;
-    if (recorder !== null) throw new TypeError("exportToOpenTelemetry: the target records its signals somewhere other than a Session, Branch or SessionObserver");
+    if (recorder !== null) throw new InvalidValueError("exportToOpenTelemetry(target): the target's `signals` is neither a Session, a Branch in a Session nor a SessionObserver, so its signals cannot be exported from here");
     const observer = new SessionObserver({ sessionId: target instanceof IModel ? target.id : randomUUID() });
     target.signals = observer;
     return observer;
   }
-  throw new TypeError("exportToOpenTelemetry(target): target must be a Session, SessionObserver, Branch, IModel or Executor");
+  throw new InvalidValueError(`exportToOpenTelemetry(target): target must be a Session, SessionObserver, Branch, IModel or Executor, got ${shown(target)}`);
+}
+
+function shown(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return (value as { constructor?: { name?: string } }).constructor?.name ?? "an object";
+  return typeof value === "string" ? JSON.stringify(value) : `${typeof value} ${String(value)}`;
 }

@@ -5,6 +5,7 @@ import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
+  Branch,
   BranchTools,
   BudgetHook,
   Executor,
@@ -13,6 +14,7 @@ import {
   HookPoint,
   IModel,
   IModelClient,
+  InvalidValueError,
   Ledger,
   ScriptedEndpoint,
   REDACTION_MASK,
@@ -283,5 +285,17 @@ describe("run events and the program's end", () => {
     const { stdout, stderr, code } = await runExample("test/runtime/otel/fixtures/noEndCall.mts");
     expect(code, stderr).toBe(0);
     expect(stdout.trim()).toBe("exported at exit: execute_tool add, session");
+  });
+});
+
+describe("exportToOpenTelemetry's inputs", () => {
+  it.each([
+    ["a plain object target", () => exportToOpenTelemetry({} as never), /target must be a Session, SessionObserver, Branch, IModel or Executor, got Object/],
+    ["null options", () => exportToOpenTelemetry(new Session(), null as never), /options must be an object, got null/],
+    ["a tracer without startSpan", () => exportToOpenTelemetry(new Session(), { tracer: {} as never }), /options.tracer must be an OpenTelemetry Tracer/],
+    ["a branch outside any session", () => exportToOpenTelemetry(new Branch()), /belongs to no Session/],
+  ])("refuses %s with an InvalidValueError naming the API", (_case, call, message) => {
+    expect(call).toThrow(InvalidValueError);
+    expect(call).toThrow(message);
   });
 });
