@@ -30,6 +30,59 @@ describe("analysis notices: a file that was not fully analysed says so", { timeo
     expect(notices[0]!.message).toMatch(/^Not fully analysed: \d+ syntax errors \(line 2: Expression expected\.\)/);
   });
 
+  it("a syntax error in a file without a runtime import points at the error itself", () => {
+    const text = `export const x = (1;\n`;
+    const [notice, ...others] = analyze(text).notices;
+    expect(others).toEqual([]);
+    expect(notice).toMatchObject({ kind: "syntax-errors", message: expect.stringMatching(/^Not fully analysed: a syntax error \(line 1: '\)' expected\.\)/) });
+    expect(text.slice(notice!.start, notice!.end)).toBe(";");
+  });
+
+  // A file that cannot reach the runtime is answered from syntax alone: its syntax errors must be
+  // read without a program or a type checker, on every path a file can come in by.
+  describe("a plain file (no runtime import) with syntax errors, without a type checker", () => {
+    const BROKEN = `export function add(a: number, b: number) {\n  return a + ;\n}\n`;
+    const project = (): AnalysisProject => {
+      fixture = createFixture();
+      return new AnalysisProject(fixture.dir);
+    };
+
+    it("an editor buffer: the notice follows each new text", () => {
+      const analysis = project();
+      const path = fixture!.path("plain.ts");
+      analysis.setBuffer(path, BROKEN);
+      expect(analysis.analyze(path).notices).toMatchObject([{ kind: "syntax-errors", message: expect.stringContaining("(line 2: Expression expected.)") }]);
+      analysis.setBuffer(path, BROKEN.replace("a + ;", "a + b;"));
+      expect(analysis.analyze(path).notices).toEqual([]);
+      expect(analysis.stats).toEqual({ checkedAnalyses: 0, skippedAnalyses: 2 });
+      expect(analysis.has(path)).toBe(false);
+    });
+
+    it("a file on disk, read by path", () => {
+      const analysis = project();
+      const path = fixture!.write("plain.ts", BROKEN);
+      expect(analysis.analyze(path).notices.map((n) => n.kind)).toEqual(["syntax-errors"]);
+      expect(analysis.stats.checkedAnalyses).toBe(0);
+    });
+
+    it("a file the project already parsed (the CLI adds its files first), and again after its buffer changed", () => {
+      const analysis = project();
+      const path = fixture!.write("plain.ts", BROKEN);
+      analysis.addFromDisk(path);
+      expect(analysis.analyze(path).notices.map((n) => n.kind)).toEqual(["syntax-errors"]);
+      analysis.setBuffer(path, "export const fixed = 1;\n");
+      expect(analysis.analyze(path).notices).toEqual([]);
+      expect(analysis.stats.checkedAnalyses).toBe(0);
+    });
+
+    it("a buffer the parser gives up on is an unsupported-file notice, not a thrown error", () => {
+      const analysis = project();
+      const path = fixture!.path("deep.ts");
+      analysis.setBuffer(path, `export const x = ${"(".repeat(2000)}1${")".repeat(2000)};\n`);
+      expect(analysis.analyze(path).notices).toMatchObject([{ kind: "unsupported-file", message: expect.stringContaining("RangeError") }]);
+    });
+  });
+
   it("an unresolvable runtime import is reported on that import", () => {
     const text = `import type { HookBus } from "react";\n${IMPORT}\nexport const h = hook("tool.post")(() => 1);\n`;
     const { notices } = analyze(text, { runtime: "missing" });
@@ -59,7 +112,7 @@ describe("analysis notices: a file that was not fully analysed says so", { timeo
       `const onChunk: StreamHandler = (chunk) => chunk;\nnew HookRegistry({ streamHandlers: { text: onChunk } });\n`;
     const result = analyze(text);
     expect(result.failures).toEqual([]);
-    expect(result.notices.map((n) => n.kind)).not.toContain("rules-failed");
+    expect(result.notices.map((n) => n.kind)).toEqual(["syntax-errors"]);
   });
 
   it("a file type the analyzer does not read, and a file the parser gave up on, are unsupported-file notices", () => {

@@ -97,6 +97,22 @@ describe("language server over JSON-RPC", () => {
     expect((await pull(uri())).items).toEqual([]);
   });
 
+  it("says a plain file (no runtime import) with a syntax error was not fully analysed, on the error, until it is fixed", async () => {
+    const plain = pathToFileURL(fixture.path("plain.ts")).href;
+    const text = "export function add(a: number, b: number) {\n  return a + ;\n}\n";
+    await connection.sendNotification("textDocument/didOpen", { textDocument: { uri: plain, languageId: "typescript", version: 1, text } });
+    expect((await pull(plain)).items).toEqual([
+      expect.objectContaining({
+        severity: 3,
+        source: "hooklens",
+        range: { start: { line: 1, character: 13 }, end: { line: 1, character: 14 } },
+        message: expect.stringMatching(/^Not fully analysed: a syntax error \(line 2: Expression expected\.\)/),
+      }),
+    ]);
+    await connection.sendNotification("textDocument/didChange", { textDocument: { uri: plain, version: 2 }, contentChanges: [{ text: text.replace("a + ;", "a + b;") }] });
+    expect((await pull(plain)).items).toEqual([]);
+  });
+
   it("offers a quick fix pinned to the document version for HL003", async () => {
     const fixUri = pathToFileURL(fixture.path("stream.ts")).href;
     const text = 'import { HookRegistry } from "@hooklens/runtime";\nexport const r = new HookRegistry({ streamHandlers: { text: (chunk: unknown) => chunk } });\n';

@@ -12,17 +12,8 @@ export function noticesFor(sourceFile: SourceFile, failures: readonly { code: st
   const notices: AnalysisNotice[] = [];
   const runtimeImports = runtimeImportLiterals(sourceFile);
   const anchor = runtimeImports[0] ? rangeOf(runtimeImports[0].getParent() ?? runtimeImports[0]) : undefined;
-  const syntaxErrors = parseDiagnosticsOf(sourceFile);
-  if (syntaxErrors.length > 0) {
-    const first = syntaxErrors[0]!;
-    const { line } = sourceFile.getLineAndColumnAtPos(first.start);
-    const count = syntaxErrors.length === 1 ? "a syntax error" : `${syntaxErrors.length} syntax errors`;
-    notices.push({
-      kind: "syntax-errors",
-      message: `Not fully analysed: ${count} (line ${line}: ${flatten(first.messageText)}); findings may be missing.`,
-      ...(anchor ?? { start: first.start, end: first.start + first.length }),
-    });
-  }
+  const syntax = syntaxErrorsNotice(sourceFile.compilerNode, anchor);
+  if (syntax) notices.push(syntax);
   const unresolved = runtimeImports.find((literal) => literal.getSymbol() === undefined);
   if (unresolved) {
     notices.push({
@@ -68,13 +59,22 @@ function runtimeImportLiterals(sourceFile: SourceFile): StringLiteral[] {
 }
 
 /**
- * The parser's own diagnostics. TypeScript keeps them on the source file it parsed; reading them
- * there avoids building a program (which `getSyntacticDiagnostics` would) for a file that
- * otherwise needs no type checker.
+ * The notice for a file the parser reported errors in, or undefined. Reads only the parser's own
+ * diagnostics, which TypeScript keeps on the source file it parsed: `getSyntacticDiagnostics`
+ * would build a program, and a file that needs no type checker must not pay for one.
+ * `anchor` is where to show it (the runtime import); without one it sits on the first error.
  */
-function parseDiagnosticsOf(sourceFile: SourceFile): readonly ts.DiagnosticWithLocation[] {
-  const parsed = sourceFile.compilerNode as ts.SourceFile & { parseDiagnostics?: readonly ts.DiagnosticWithLocation[] };
-  return parsed.parseDiagnostics ?? [];
+export function syntaxErrorsNotice(parsed: ts.SourceFile, anchor?: { start: number; end: number }): AnalysisNotice | undefined {
+  const syntaxErrors = (parsed as ts.SourceFile & { parseDiagnostics?: readonly ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+  const first = syntaxErrors[0];
+  if (!first) return undefined;
+  const line = parsed.getLineAndCharacterOfPosition(first.start).line + 1;
+  const count = syntaxErrors.length === 1 ? "a syntax error" : `${syntaxErrors.length} syntax errors`;
+  return {
+    kind: "syntax-errors",
+    message: `Not fully analysed: ${count} (line ${line}: ${flatten(first.messageText)}); findings may be missing.`,
+    ...(anchor ?? { start: first.start, end: first.start + first.length }),
+  };
 }
 
 function rangeOf(node: Node): { start: number; end: number } {

@@ -1,12 +1,12 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Project, ts, type SourceFile } from "ts-morph";
-import { analyzeSourceFile, type AnalysisResult, type AnalyzeOptions } from "./analyze.js";
+import { analyzeSourceFile, type AnalysisNotice, type AnalysisResult, type AnalyzeOptions } from "./analyze.js";
+import { parseOnlyNotices } from "./parseOnlyNotices.js";
 import { HookLibraryReach } from "./reach/hookLibraryReach.js";
 import { isHookLibrarySpecifier } from "./hookLibraries.js";
 
-/** File extensions the analyzer reads. */
-export const ANALYZED_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
+export { ANALYZED_EXTENSIONS } from "./unreadableFile.js";
 
 const FALLBACK_OPTIONS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
@@ -152,7 +152,7 @@ export class AnalysisProject {
     if (options?.isCancelled?.()) return { findings: [], failures: [], notices: [] };
     if (!this.usesHookLibrary(filePath)) {
       this.stats.skippedAnalyses++;
-      return { findings: [], failures: [], notices: [] };
+      return { findings: [], failures: [], notices: this.#parseOnlyNotices(filePath) };
     }
     const file = this.#buffers.has(filePath) ? this.#sync(filePath) : (this.#project.getSourceFile(filePath) ?? this.addFromDisk(filePath));
     this.#syncLoadedBuffers();
@@ -160,6 +160,14 @@ export class AnalysisProject {
     const result = analyzeSourceFile(file, options);
     if (this.#pruneDue) this.#prune();
     return result;
+  }
+
+  /** Syntax errors of a file no rule needs to look at: from the tree the project holds for its current text, else from a bare parse. */
+  #parseOnlyNotices(filePath: string): AnalysisNotice[] {
+    const held = this.#unsynced.has(filePath) ? undefined : this.#project.getSourceFile(filePath);
+    if (held) return parseOnlyNotices(filePath, { parsed: held.compilerNode });
+    const text = this.#buffers.get(filePath) ?? readTextIfAny(filePath);
+    return text === undefined ? [] : parseOnlyNotices(filePath, { text });
   }
 
   /** Puts `filePath`'s buffer into the ts-morph project (a program root), and any other edited buffer the project already holds. */
@@ -229,5 +237,13 @@ export class AnalysisProject {
       const file = this.#project.getSourceFile(path);
       if (file) this.#project.removeSourceFile(file);
     }
+  }
+}
+
+function readTextIfAny(filePath: string): string | undefined {
+  try {
+    return readFileSync(filePath, "utf8");
+  } catch {
+    return undefined; // deleted or unreadable: nothing to say about its syntax
   }
 }

@@ -1,6 +1,8 @@
 import { extname } from "node:path";
 import type { AnalysisNotice } from "./analyze.js";
-import { ANALYZED_EXTENSIONS } from "./project.js";
+
+/** File extensions the analyzer reads. */
+export const ANALYZED_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
 
 export function isAnalyzedExtension(filePath: string): boolean {
   return ANALYZED_EXTENSIONS.includes(extname(filePath));

@@ -19,6 +19,7 @@ beforeAll(async () => {
   fixture.write("deep/nested.ts", `export const x = ${"(".repeat(2000)}1${")".repeat(2000)};\n`);
   fixture.write("deep/dormant.ts", DORMANT);
   fixture.write("broken/syntax.ts", `import { hook } from "@hooklens/runtime";\nexport const h = hook("tool.post")(() => 1) +;\n`);
+  fixture.write("plain/broken.ts", `export function add(a: number, b: number) {\n  return a + ;\n}\n`);
   // As while typing: a new `import {` inside an import list.
   fixture.write("typing/unfinished.ts", `import {\n  HookBus,\nimport {\n  HookPoint,\n} from "@hooklens/runtime";\nconst bus = new HookBus();\nbus.on(HookPoint.API_PRE_CALL, () => 1);\n`);
   fixture.write("other/component.vue", `<template><div /></template>\n`);
@@ -51,6 +52,12 @@ describe("hooklens check says when it could not look", { timeout: 120_000 }, () 
     expect(status).toBe(3);
   });
 
+  it("a file without a runtime import that has a syntax error is reported too, at the error, and exits 3", () => {
+    const { status, stdout } = hooklens("check", "plain");
+    expect(stdout).toMatch(/^plain\/broken\.ts:2:14 {2}incomplete {2}Not fully analysed: a syntax error \(line 2: Expression expected\.\)/m);
+    expect(status).toBe(3);
+  });
+
   it("--allow-incomplete accepts files that were not fully analysed", () => {
     const { status, stdout } = hooklens("check", "broken", "--allow-incomplete");
     expect(stdout).toContain("1 of them not fully analysed");
@@ -60,8 +67,8 @@ describe("hooklens check says when it could not look", { timeout: 120_000 }, () 
   it("an unfinished import line makes no rule fail, and the file is reported as not fully analysed", () => {
     const { status, stdout } = hooklens("check", "typing", "--format", "json");
     const [report] = JSON.parse(stdout) as { notices: { kind: string }[] }[];
-    expect(report!.notices.map((n) => n.kind)).not.toContain("rules-failed");
-    expect([0, 3]).toContain(status);
+    expect(report!.notices.map((n) => n.kind)).toEqual(["syntax-errors"]);
+    expect(status).toBe(3);
   });
 
   it("a runtime import that cannot be resolved is reported on the import", () => {
