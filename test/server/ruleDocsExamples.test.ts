@@ -1,18 +1,18 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { ALL_RULES } from "../../server/src/analyzer/rules/index.js";
 import { analyzeFixture, disposeFixture } from "../helpers/analyzeFixture.js";
 import { REPO_ROOT } from "../helpers/fixtureProject.js";
 
 afterEach(disposeFixture);
 
 /**
- * The rule pages whose examples are checked here. Every self-contained ```ts block (one that
- * imports the runtime) is analysed as a file of its own: the lines that end in a `// HLnnn`
- * comment must be exactly the lines where findings start, so a "wrong" example shows its finding and a
- * "right" one stays clean.
+ * Every rule's page. Each self-contained ```ts block (one that imports the runtime) is analysed as
+ * a file of its own: the lines that end in a `// HLnnn` comment must be exactly the lines where
+ * findings start, so a "wrong" example shows its finding and a "right" one stays clean.
  */
-const PAGES = ["HL007", "HL008", "HL009", "HL010", "HL011", "HL012", "HL013", "HL014", "HL015"];
+const PAGES = ALL_RULES.map((rule) => rule.code);
 
 interface Block {
   page: string;
@@ -34,13 +34,33 @@ function markedLines(code: string): string[] {
 
 const blocks = PAGES.flatMap(blocksOf);
 
+/**
+ * The ```ts blocks of the other docs that import the runtime, except those embedded verbatim from
+ * examples/ (`<!-- example: … -->`), which test/server/ownSources.test.ts already analyses as files.
+ */
+function otherDocsBlocks(): { page: string; code: string }[] {
+  const pages = ["README.md", ...readdirSync(join(REPO_ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+  pages.push(...readdirSync(join(REPO_ROOT, "docs/runtime")).filter((f) => f.endsWith(".md")).map((f) => `docs/runtime/${f}`));
+  return pages.flatMap((page) =>
+    [...readFileSync(join(REPO_ROOT, page), "utf8").matchAll(/(<!-- example: \S+ -->\n)?```ts\n([\s\S]*?)```/g)]
+      .filter((match) => match[1] === undefined && match[2]!.includes(`from "@hooklens/runtime"`))
+      .map((match) => ({ page, code: match[2]! })),
+  );
+}
+
 describe("rule docs examples", () => {
   it("has an example with a finding and one without on every page", () => {
-    for (const page of new Set(blocks.map((b) => b.page))) {
+    for (const page of PAGES) {
       const own = blocks.filter((b) => b.page === page);
       expect(own.some((b) => markedLines(b.code).length > 0), page).toBe(true);
       expect(own.some((b) => markedLines(b.code).length === 0), page).toBe(true);
     }
+  });
+
+  it("no finding on the code blocks of the other docs", () => {
+    const others = otherDocsBlocks();
+    expect(others.length).toBeGreaterThan(0);
+    for (const block of others) expect(analyzeFixture(block.code).map((f) => `${block.page}: ${f.code} ${f.message}`)).toEqual([]);
   });
 
   it.each(blocks.map((b) => [`${b.page} block ${b.index + 1}`, b] as const))("%s: findings exactly where the comments say", (_name, block) => {

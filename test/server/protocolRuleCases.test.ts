@@ -19,7 +19,8 @@ import {
 import { bundleServer } from "../helpers/bundleServer.js";
 import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
 
-// Rules HL007 onwards through the bundled server as a child process, driven over JSON-RPC as an
+// One case per rule (HL001, HL003 and HL005 are in protocol.test.ts, HL012–HL015 in
+// protocolTrapRules.test.ts) through the bundled server as a child process, driven over JSON-RPC as an
 // editor would: the diagnostic lands where the rule says, the hover names the rule, and the quick
 // fix (where there is one) comes back pinned to the document version.
 
@@ -36,6 +37,27 @@ interface Case {
 }
 
 const CASES: Case[] = [
+  {
+    code: "HL002",
+    file: "onError.ts",
+    text: 'import { AgentSpec } from "@hooklens/runtime";\nnew AgentSpec().onError("search", () => undefined);\n',
+    covers: "onError",
+    fix: null,
+  },
+  {
+    code: "HL004",
+    file: "postArgs.ts",
+    text: 'import { AgentSpec } from "@hooklens/runtime";\nnew AgentSpec().post("search", (_tool, _action, args, result) => ({ ...result, query: args["query"] }));\n',
+    covers: "args",
+    fix: null,
+  },
+  {
+    code: "HL006",
+    file: "preTransform.ts",
+    text: 'import { HookBus, HookPoint } from "@hooklens/runtime";\nnew HookBus().on(HookPoint.TOOL_PRE, (payload) => {\n  return { ...payload, argsSummary: "{}" };\n});\n',
+    covers: 'return { ...payload, argsSummary: "{}" };',
+    fix: null,
+  },
   {
     code: "HL007",
     file: "guard.ts",
@@ -126,11 +148,13 @@ describe.each(CASES)("$code through the language server", ({ code, file, text, c
     expect(String(diagnostic.message).length).toBeLessThanOrEqual(100);
   });
 
-  it("answers a hover on it with the rule", async () => {
+  it("answers a hover on it with the rule and its explanation, not the headline the editor already shows", async () => {
     const hover = await connection.sendRequest(HoverRequest.type, { textDocument: { uri: uri() }, position: diagnostic.range.start });
     const value = hover && typeof hover.contents === "object" && "value" in hover.contents ? hover.contents.value : "";
     expect(value).toContain(`HookLens ${code}`);
     expect(value).toContain(`${code}.md`);
+    expect(value).not.toContain(diagnostic.message);
+    expect(value.split("\n\n").length).toBeGreaterThan(2);
   });
 
   it(fix ? "offers its quick fix pinned to the document version" : "offers no quick fix", async () => {
