@@ -3,6 +3,7 @@ import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AnalysisProject } from "../analyzer/project.js";
 import type { AnalysisResult } from "../analyzer/analyze.js";
+import { unreadableFileNotice } from "../analyzer/unreadableFile.js";
 import { carryFailedRules } from "./carryOver.js";
 
 export interface CachedAnalysis {
@@ -43,7 +44,7 @@ export class Workspace {
     project.setBuffer(filePath, text);
     this.#analyses++;
     const lineStarts = lineStartsOf(text);
-    const result = carryFailedRules(this.#previous.get(uri), { text, lineStarts }, project.analyze(filePath, { isCancelled }));
+    const result = carryFailedRules(this.#previous.get(uri), { text, lineStarts }, analyzeOrExplain(project, filePath, isCancelled));
     const entry = { version, text, result, lineStarts };
     if (isCancelled()) return entry;
     this.#cache.set(uri, entry);
@@ -107,6 +108,19 @@ export class Workspace {
     let project = this.#projects.get(root);
     if (!project) this.#projects.set(root, (project = new AnalysisProject(root)));
     return project;
+  }
+}
+
+/**
+ * The analysis, or, when TypeScript itself gives up on the file (its parser and checker recurse, so
+ * deep nesting overflows the stack), a notice saying the file was not analysed: never an error
+ * answer that leaves the editor showing nothing.
+ */
+function analyzeOrExplain(project: AnalysisProject, filePath: string, isCancelled: () => boolean): AnalysisResult {
+  try {
+    return project.analyze(filePath, { isCancelled });
+  } catch (error) {
+    return { findings: [], failures: [], notices: [unreadableFileNotice(filePath, error)] };
   }
 }
 
