@@ -34,8 +34,14 @@ export class LiveConnection {
   constructor({ endpoint, token }: LiveEndpoint, title = defaultTitle()) {
     this.#token = token;
     this.#title = title;
-    this.#socket = net.createConnection(endpoint);
+    this.#socket = new net.Socket();
     this.#socket.unref();
+    // Connected from the next turn, not now: the editor closes a connection whose hello does not
+    // come within seconds, and a program in a long burst that never yields could not send it.
+    // Until the hello goes out, lines wait in the queue (within the pending-work bound).
+    setImmediate(() => {
+      if (this.#state === "connecting" && !this.#socket.destroyed) this.#socket.connect(endpoint);
+    });
     this.#socket.on("connect", () => this.#onConnect());
     this.#socket.on("error", (error) => this.#onError(error));
     this.#socket.on("close", () => this.#onClose());
