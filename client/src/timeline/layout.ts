@@ -7,6 +7,10 @@ import type { TimelineBar, TimelineLayout, TimelinePhase, TimelineStatus } from 
 const DENIAL_KINDS: ReadonlySet<string> = new Set(["ToolCallBlocked", "HookShortCircuit", "GuardrailBlock"]);
 const TOOL_POINTS: ReadonlySet<string> = new Set(["tool.pre", "tool.post", "tool.error"]);
 const MODEL_POINTS: ReadonlySet<string> = new Set(["api.pre_call", "api.stream_chunk", "api.post_call"]);
+/** The runtime's call signals: they bracket a call (start, end, outcome) rather than mark a hook phase. */
+const TOOL_BRACKETS: ReadonlySet<string> = new Set(["ToolCallStarted", "ToolCallFinished"]);
+const MODEL_BRACKETS: ReadonlySet<string> = new Set(["ModelCallStarted", "ModelCallFinished", "ModelStreamChunks"]);
+const FINISHED_KINDS: ReadonlySet<string> = new Set(["ToolCallFinished", "ModelCallFinished"]);
 
 /** The signals that make one bar, in time order. */
 interface Group {
@@ -15,6 +19,8 @@ interface Group {
   sessionId: string;
   branchId: string | null;
   name: string;
+  /** The call this one runs inside (an Executor call and the act() it runs), by call id. */
+  parentCallId: string | null;
   signals: SignalFrame[];
   /** For a session: every signal of it, whichever bar it went to (the session bar spans them all). */
   members: SignalFrame[];
@@ -34,7 +40,13 @@ export function layoutTimeline(signals: readonly SignalFrame[]): TimelineLayout 
   const toMs = (seconds: number): number => Math.round((seconds - startedAt) * 1_000_000) / 1000;
 
   const groups = groupSignals(ordered);
-  const bars = groups.map((group) => barOf(group, toMs));
+  const keys = new Set(groups.map((group) => group.key));
+  const bars = groups.map((group) => {
+    const bar = barOf(group, toMs);
+    const parent = group.parentCallId;
+    bar.parentId = parent ? ([`tool:${group.sessionId}:${parent}`, `model:${group.sessionId}:${parent}`].find((key) => keys.has(key)) ?? null) : null;
+    return bar;
+  });
   const lastMs = toMs(ordered[ordered.length - 1]!.createdAt);
   const durationMs = Math.max(lastMs, ...bars.map((bar) => bar.endMs));
   nestBars(bars);
@@ -49,10 +61,10 @@ function groupSignals(ordered: readonly SignalFrame[]): Group[] {
   const openRuns = new Map<string, Group>();
   let anonymous = 0;
 
-  const groupFor = (key: string, make: () => Omit<Group, "key" | "signals" | "members">): Group => {
+  const groupFor = (key: string, make: () => Omit<Group, "key" | "signals" | "members" | "parentCallId">): Group => {
     let group = byKey.get(key);
     if (!group) {
-      group = { key, signals: [], members: [], ...make() };
+      group = { key, signals: [], members: [], parentCallId: null, ...make() };
       byKey.set(key, group);
       groups.push(group);
     }
@@ -69,6 +81,21 @@ function groupSignals(ordered: readonly SignalFrame[]): Group[] {
     if (point !== null && TOOL_POINTS.has(point) && typeof inner["callId"] === "string") {
       const toolName = stringField(inner, "toolName") ?? "tool";
       groupFor(`tool:${sessionId}:${inner["callId"]}`, () => ({ kind: "tool", sessionId, branchId, name: toolName })).signals.push(signal);
+      continue;
+    }
+    if (TOOL_BRACKETS.has(signal.kind) && stringField(signal.payload, "callId")) {
+      const toolName = stringField(signal.payload, "toolName") ?? "tool";
+      const group = groupFor(`tool:${sessionId}:${signal.payload["callId"]}`, () => ({ kind: "tool", sessionId, branchId, name: toolName }));
+      group.parentCallId ??= stringField(signal.payload, "parentCallId");
+      group.signals.push(signal);
+      continue;
+    }
+    if (MODEL_BRACKETS.has(signal.kind) && stringField(signal.payload, "callId")) {
+      const group = groupFor(`model:${sessionId}:${signal.payload["callId"]}`, () => ({ kind: "model", sessionId, branchId, name: "model" }));
+      const model = stringField(signal.payload, "model") ?? stringField(signal.payload, "responseModel") ?? stringField(signal.payload, "requestModel");
+      if (group.name === "model" && model) group.name = `model ${model}`;
+      group.parentCallId ??= stringField(signal.payload, "parentCallId");
+      group.signals.push(signal);
       continue;
     }
     if (DENIAL_KINDS.has(signal.kind)) {
@@ -127,18 +154,21 @@ function barOf(group: Group, toMs: (seconds: number) => number): TimelineBar {
     kind: group.kind,
     sessionId: group.sessionId,
     branchId: group.branchId,
+    parentId: null,
     depth: 0,
   };
   if (!first || !last) return { ...base, label: group.name, detail: "", startMs: 0, endMs: 0, status: "ok", signalId: "", phases: [], signalCount: 0 };
 
-  const phases = group.signals.map((signal) => phaseOf(signal, toMs));
+  const phases = group.signals.flatMap((signal) => phasesOf(signal, toMs));
   let startMs = toMs(first.createdAt);
   const endMs = toMs(last.createdAt);
-  // A tool's post/error signal carries how long the call itself ran: the bar covers it even
-  // when the pre signal is missing (a session that started recording mid-call).
+  // A tool's post/error signal and a call's Finished signal carry how long the call ran: the
+  // bar covers it even when the start is missing (a session that started recording mid-call).
   for (const signal of group.signals) {
     const seconds = numberField(innerPayload(signal), "duration");
     if (seconds !== null && seconds >= 0) startMs = Math.min(startMs, toMs(signal.createdAt) - seconds * 1000);
+    const ms = FINISHED_KINDS.has(signal.kind) ? numberField(signal.payload, "durationMs") : null;
+    if (ms !== null && ms >= 0) startMs = Math.min(startMs, toMs(signal.createdAt) - ms);
   }
   startMs = Math.max(0, Math.round(startMs * 1000) / 1000);
   const status = statusOf(group);
@@ -160,6 +190,40 @@ function barOf(group: Group, toMs: (seconds: number) => number): TimelineBar {
   };
 }
 
+/**
+ * The hook phases a signal stands for: itself (a tick, or a segment when it says how long it
+ * took), nothing for a call's start/end brackets (they make the bar), the service hooks a model
+ * call ran and the span of a batch of stream chunks.
+ */
+function phasesOf(signal: SignalFrame, toMs: (seconds: number) => number): TimelinePhase[] {
+  if (signal.kind === "ModelStreamChunks") {
+    const firstAt = numberField(signal.payload, "firstAt");
+    const lastAt = numberField(signal.payload, "lastAt");
+    const chunks = numberField(signal.payload, "chunks") ?? 0;
+    if (firstAt === null || lastAt === null) return [];
+    return [{ label: `${chunks} chunks`, startMs: Math.max(0, toMs(firstAt)), endMs: Math.max(0, toMs(lastAt)), status: "ok", signalId: signal.id }];
+  }
+  if (signal.kind === "ModelCallFinished") return hookRunPhases(signal, toMs);
+  if (TOOL_BRACKETS.has(signal.kind) || MODEL_BRACKETS.has(signal.kind)) return [];
+  return [phaseOf(signal, toMs)];
+}
+
+/** A model call's service hook runs (`pre_invocation`, `post_invocation`, …), each with its own start and duration. */
+function hookRunPhases(signal: SignalFrame, toMs: (seconds: number) => number): TimelinePhase[] {
+  const runs = signal.payload["hookRuns"];
+  if (!Array.isArray(runs)) return [];
+  return runs.flatMap((run: unknown) => {
+    if (typeof run !== "object" || run === null) return [];
+    const fields = run as Record<string, unknown>;
+    const startedAt = numberField(fields, "startedAt");
+    if (startedAt === null) return [];
+    const startMs = Math.max(0, toMs(startedAt));
+    const durationMs = numberField(fields, "durationMs") ?? 0;
+    const failed = fields["error"] !== null && fields["error"] !== undefined;
+    return [{ label: stringField(fields, "hookType") ?? "service hook", startMs, endMs: startMs + Math.max(0, durationMs), status: failed ? "error" : "ok", signalId: signal.id }];
+  });
+}
+
 function phaseOf(signal: SignalFrame, toMs: (seconds: number) => number): TimelinePhase {
   const atMs = toMs(signal.createdAt);
   const seconds = numberField(innerPayload(signal), "duration");
@@ -173,12 +237,18 @@ function phaseOf(signal: SignalFrame, toMs: (seconds: number) => number): Timeli
 }
 
 function statusOf(group: Group): TimelineStatus {
+  // The runtime's own verdict, when the call's Finished signal is there.
+  const finished = group.signals.find((signal) => FINISHED_KINDS.has(signal.kind));
+  const verdict = finished ? stringField(finished.payload, "status") : null;
+  if (verdict === "denied" || verdict === "skipped") return "denied";
+  if (verdict === "error" || verdict === "cancelled") return "error";
+  if (verdict === "ok" && !group.signals.some((signal) => DENIAL_KINDS.has(signal.kind))) return "ok";
   if (group.signals.some((signal) => DENIAL_KINDS.has(signal.kind) || signal.kind === "GateDenied")) return "denied";
   if (group.signals.some((signal) => pointOf(signal) === "tool.error" || signal.kind === "RunFailed")) return "error";
   const points = group.signals.map((signal) => pointOf(signal) ?? signal.kind);
   const ended =
-    group.kind === "tool" ? points.includes("tool.post")
-    : group.kind === "model" ? points.includes("api.post_call")
+    group.kind === "tool" ? points.includes("tool.post") || points.includes("ToolCallFinished")
+    : group.kind === "model" ? points.includes("api.post_call") || points.includes("ModelCallFinished")
     : group.kind === "run" ? points.includes("RunEnd")
     : points.includes("session.end");
   return ended ? "ok" : "open";
@@ -186,25 +256,49 @@ function statusOf(group: Group): TimelineStatus {
 
 function detailOf(group: Group, status: TimelineStatus, durationMs: number): string {
   const duration = `${formatMs(durationMs)} ms`;
+  const finished = group.signals.find((signal) => FINISHED_KINDS.has(signal.kind));
   if (status === "denied") {
-    const denial = group.signals.find((signal) => DENIAL_KINDS.has(signal.kind));
+    const denial = group.signals.find((signal) => DENIAL_KINDS.has(signal.kind)) ?? finished;
     const reason = denial ? stringField(denial.payload, "reason") : null;
     return reason ? `denied: ${reason}` : "denied";
   }
   if (status === "error") {
     const failed = group.signals.find((signal) => pointOf(signal) === "tool.error" || signal.kind === "RunFailed");
-    const error = failed ? innerPayload(failed)["error"] ?? failed.payload["data"] : undefined;
+    const error = failed ? (innerPayload(failed)["error"] ?? failed.payload["data"]) : finished?.payload["error"];
     const message = typeof error === "object" && error !== null ? stringField(error as Record<string, unknown>, "message") : null;
+    if (finished && stringField(finished.payload, "status") === "cancelled") return `${duration} · cancelled`;
     return message ? `${duration} · error: ${message}` : `${duration} · error`;
   }
   if (group.kind === "model") {
-    const chunks = group.signals.filter((signal) => pointOf(signal) === "api.stream_chunk").length;
-    const post = group.signals.find((signal) => pointOf(signal) === "api.post_call");
-    const tokens = post ? tokenCount(innerPayload(post)) : null;
-    return [duration, chunks > 0 ? `${chunks} chunks` : "", tokens !== null ? `${tokens} tokens` : ""].filter(Boolean).join(" · ");
+    const chunks = finishedNumber(finished, "chunks") ?? chunkCount(group);
+    const tokens = modelTokens(group, finished);
+    return [duration, chunks > 0 ? `${chunks} chunks` : "", tokens !== null ? `${tokens} tokens` : "", status === "open" ? "running" : ""].filter(Boolean).join(" · ");
   }
   if (group.kind === "session") return `${group.members.length} signals`;
   return status === "open" ? `${duration} · running` : duration;
+}
+
+function finishedNumber(finished: SignalFrame | undefined, key: string): number | null {
+  return finished ? numberField(finished.payload, key) : null;
+}
+
+/** Chunks seen so far: the runtime's chunk batches, else the api.stream_chunk signals a program emitted. */
+function chunkCount(group: Group): number {
+  let count = 0;
+  for (const signal of group.signals) {
+    if (signal.kind === "ModelStreamChunks") count += numberField(signal.payload, "chunks") ?? 0;
+    else if (pointOf(signal) === "api.stream_chunk") count++;
+  }
+  return count;
+}
+
+/** Input plus output tokens from the call's Finished signal, else the total an api.post_call reported. */
+function modelTokens(group: Group, finished: SignalFrame | undefined): number | null {
+  const input = finishedNumber(finished, "inputTokens");
+  const output = finishedNumber(finished, "outputTokens");
+  if (input !== null || output !== null) return (input ?? 0) + (output ?? 0);
+  const post = group.signals.find((signal) => pointOf(signal) === "api.post_call");
+  return post ? tokenCount(innerPayload(post)) : null;
 }
 
 /**
@@ -224,6 +318,15 @@ function nestBars(bars: TimelineBar[]): void {
       bar.depth = inRun ? 2 : 1;
     }
   }
+  // A call made inside another call sits one level under it.
+  const byId = new Map(bars.map((bar) => [bar.id, bar]));
+  const depthOf = (bar: TimelineBar, seen: Set<string>): number => {
+    const parent = bar.parentId ? byId.get(bar.parentId) : undefined;
+    if (!parent || seen.has(parent.id)) return bar.depth;
+    seen.add(bar.id);
+    return depthOf(parent, seen) + 1;
+  };
+  for (const bar of bars) if (bar.parentId) bar.depth = depthOf(bar, new Set());
 }
 
 /** The hook point of a HookSignal frame, or null. */

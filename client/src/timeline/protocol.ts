@@ -30,7 +30,9 @@ export const timelineBarSchema = z.object({
   startMs: z.number().nonnegative(),
   endMs: z.number().nonnegative(),
   status: timelineStatusSchema,
-  /** Nesting level: session 0, branch run 1, call 1 or 2 (inside a run). */
+  /** The bar of the call this one runs inside (an Executor call around its act()), when known. */
+  parentId: z.string().nullable(),
+  /** Nesting level: session 0, branch run 1, call 1 or 2 (inside a run), one deeper than its parent call. */
   depth: z.number().int().nonnegative(),
   /** The signal a click on the bar opens. */
   signalId: z.string(),

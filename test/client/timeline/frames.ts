@@ -1,5 +1,5 @@
 import type { SignalFrame } from "@hooklens/runtime/live";
-import { HookBus, HookPoint, SessionObserver, Signal, ToolCallBlocked, encodeSignal } from "@hooklens/runtime";
+import { HookPoint, HookRegistry, IModel, PermissionError, ScriptedEndpoint, Session, Signal, Tool, act, encodeSignal } from "@hooklens/runtime";
 
 let nextId = 0;
 
@@ -30,21 +30,34 @@ export function kindFrame(kind: string, at: number, fields: Record<string, unkno
 }
 
 /**
- * Frames recorded by the real runtime: a session with an allowed tool call, a failing one and
- * one a TOOL_PRE guard blocked, encoded exactly as the live stream encodes them.
+ * Frames recorded by the real runtime: a session whose branch runs three tool calls through
+ * act() (one succeeds, one fails, a TOOL_PRE guard blocks one) and streams one reply from a
+ * scripted model with service hooks, encoded exactly as the live stream encodes them.
  */
 export async function recordedRun(): Promise<SignalFrame[]> {
-  const observer = new SessionObserver();
-  const bus = new HookBus(observer);
-  const sessionId = observer.sessionId;
-  await bus.emit(HookPoint.SESSION_START, { sessionId, model: "scripted" });
-  await bus.emit(HookPoint.TOOL_PRE, { toolName: "search", callId: "call-1", argsSummary: "{}" });
-  await bus.emit(HookPoint.TOOL_POST, { toolName: "search", callId: "call-1", resultSummary: "[]", duration: 0.004 });
-  await bus.emit(HookPoint.TOOL_PRE, { toolName: "refund", callId: "call-2", argsSummary: "{}" });
-  await bus.emit(HookPoint.TOOL_ERROR, { toolName: "refund", callId: "call-2", error: { name: "RangeError", message: "needs a manager" }, duration: 0.002 });
-  await observer.emit(new ToolCallBlocked({ toolName: "deleteFile", callId: "call-3", reason: "paths outside drafts/", hook: "tool.pre:guard" }));
+  const session = new Session();
+  const bus = session.hooks;
+  const branch = session.newBranch();
+  bus.on(HookPoint.TOOL_PRE, ({ toolName }) => {
+    if (toolName === "deleteFile") throw new PermissionError("deleteFile is not allowed here");
+  });
+  branch.actionManager.register(new Tool({ name: "searchDocs", funcCallable: ({ query }: { query: string }) => ({ hits: [query] }) }));
+  branch.actionManager.register(new Tool({ name: "refund", funcCallable: () => { throw new RangeError("needs a manager"); } }));
+  branch.actionManager.register(new Tool({ name: "deleteFile", funcCallable: ({ path }: { path: string }) => ({ deleted: path }) }));
+  const registry = new HookRegistry();
+  registry.preInvoke(() => undefined);
+  registry.postInvoke(() => undefined);
+  const model = new IModel({ endpoint: new ScriptedEndpoint({ script: ["Refunds are automatic."], model: "scripted-model" }), hookRegistry: registry, signals: session.observer });
+
+  const sessionId = session.id;
+  await bus.emit(HookPoint.SESSION_START, { sessionId, model: "scripted-model" });
+  for await (const _chunk of model.stream({ messages: [{ role: "user", content: "Refunds?" }] })) void _chunk;
+  for (const [name, args] of [["searchDocs", { query: "refunds" }], ["refund", { amount: 500 }], ["deleteFile", { path: "/etc/passwd" }]] as const) {
+    await act(branch, { function: name, arguments: args }, { suppressErrors: true }).catch(() => undefined);
+  }
   await bus.emit(HookPoint.SESSION_END, { sessionId, status: "completed" });
-  return observer.byType(Signal).map((signal) => {
+  await branch.drainSignals();
+  return session.observer.byType(Signal).map((signal) => {
     const encoded = encodeSignal(signal, signal.createdAt);
     return { type: "signal", sessionId, branchId: encoded.branchId, id: encoded.id, kind: encoded.kind, createdAt: encoded.createdAt, payload: encoded.payload };
   });

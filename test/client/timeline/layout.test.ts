@@ -98,15 +98,41 @@ describe("layoutTimeline", () => {
     expect(layout.bars.map((bar) => bar.startMs)).toEqual([0, 0, 2, 2]);
   });
 
-  it("lays out what the real runtime records: every call grouped, errors and denials marked, valid for the webview", async () => {
+  it("lays out what the real runtime records: tool calls through act() and a streamed model call, with their hook phases", async () => {
     const layout = layoutTimeline(await recordedRun());
     expect(timelineLayoutSchema.parse(layout)).toEqual(layout);
-    const calls = layout.bars.filter((bar) => bar.kind === "tool").map((bar) => [bar.label, bar.status, bar.signalCount]);
-    expect(calls).toEqual([
-      ["search", "ok", 2],
-      ["refund", "error", 2],
-      ["deleteFile", "denied", 1],
+    const calls = layout.bars.filter((bar) => bar.kind === "tool" || bar.kind === "model");
+    expect(calls.map((bar) => [bar.kind, bar.label, bar.status])).toEqual([
+      ["model", "model scripted-model", "ok"],
+      ["tool", "searchDocs", "ok"],
+      ["tool", "refund", "error"],
+      ["tool", "deleteFile", "denied"],
     ]);
-    expect(layout.bars.filter((bar) => bar.kind === "session")).toEqual([expect.objectContaining({ status: "ok", signalCount: 7 })]);
+    const [model, search, refund, deleteFile] = calls;
+    // The model call: its service hooks and its chunks, counted, with the tokens it reported.
+    expect(model!.phases.map((phase) => phase.label)).toEqual(expect.arrayContaining(["pre_invocation", "post_invocation"]));
+    expect(model!.detail).toMatch(/^[\d.]+ ms · \d+ chunks · \d+ tokens$/);
+    // A tool call's phases are its hooks: pre and post, never the start/end brackets.
+    expect(search!.phases.map((phase) => phase.label)).toEqual(["tool.pre", "tool.post"]);
+    expect(refund!.detail).toMatch(/error: needs a manager$/);
+    expect(deleteFile!.detail).toBe("denied: deleteFile is not allowed here");
+    expect(layout.bars.filter((bar) => bar.kind === "session")).toEqual([expect.objectContaining({ status: "ok" })]);
+  });
+
+  it("uses the call signals alone when no hook ran: the bar spans the reported duration and says the outcome", () => {
+    const layout = layoutTimeline([
+      kindFrame("ToolCallStarted", T, { toolName: "fetch", callId: "e1", source: "executor" }),
+      kindFrame("ToolCallStarted", T + 0.001, { toolName: "fetch", callId: "a1", source: "act", parentCallId: "e1" }),
+      kindFrame("ToolCallFinished", T + 0.009, { toolName: "fetch", callId: "a1", status: "error", durationMs: 8, error: { name: "Error", message: "timeout" } }),
+      kindFrame("ToolCallFinished", T + 0.010, { toolName: "fetch", callId: "e1", status: "skipped", durationMs: 10, reason: "served from cache" }),
+      kindFrame("ModelCallStarted", T + 0.011, { callId: "m1", model: "gpt", stream: true, source: "imodel" }),
+      kindFrame("ModelStreamChunks", T + 0.015, { callId: "m1", chunks: 32, firstAt: T + 0.012, lastAt: T + 0.015 }),
+      kindFrame("ModelCallFinished", T + 0.020, { callId: "m1", status: "cancelled", durationMs: 9, chunks: 40, inputTokens: 5, outputTokens: 7 }),
+    ]);
+    const byId = Object.fromEntries(layout.bars.map((bar) => [bar.id, bar]));
+    expect(byId["tool:session-1:e1"]).toMatchObject({ status: "denied", detail: "denied: served from cache", startMs: 0, endMs: 10, depth: 1, phases: [] });
+    expect(byId["tool:session-1:a1"]).toMatchObject({ status: "error", detail: "8 ms · error: timeout", startMs: 1, endMs: 9, parentId: "tool:session-1:e1", depth: 2 });
+    expect(byId["model:session-1:m1"]).toMatchObject({ label: "model gpt", status: "error", detail: "9 ms · cancelled", startMs: 11, endMs: 20 });
+    expect(byId["model:session-1:m1"]!.phases).toEqual([expect.objectContaining({ label: "32 chunks", startMs: 12, endMs: 15 })]);
   });
 });
