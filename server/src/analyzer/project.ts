@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Project, ts, type SourceFile } from "ts-morph";
+import { analysisLib } from "./analysisLib.js";
 import { analyzeSourceFile, type AnalysisNotice, type AnalysisResult, type AnalyzeOptions } from "./analyze.js";
 import { parseOnlyNotices } from "./parseOnlyNotices.js";
 import { HookLibraryReach } from "./reach/hookLibraryReach.js";
@@ -80,6 +81,8 @@ export class AnalysisProject {
           compilerOptions: { ...FALLBACK_OPTIONS, ...overrides },
           resolutionHost,
         });
+    const lib = analysisLib(this.#project.getCompilerOptions());
+    if (lib) this.#project.compilerOptions.set({ lib });
     this.#reach = new HookLibraryReach(this.#project.getCompilerOptions(), (path) => this.#buffers.get(path), rootDir);
   }
 
