@@ -56,6 +56,8 @@ await Promise.all([
   esbuild.build({ ...common, entryPoints: { server: "server/src/server.ts" }, outdir: "dist", format: "cjs", alias, external: [sqlite, ...pg], minify: production }),
   // The CLI ships with the server package (its `hooklens` bin), not in the extension.
   esbuild.build({ ...common, entryPoints: { cli: "server/src/cli.ts" }, outdir: "server/dist", format: "cjs", outExtension: { ".js": ".cjs" }, alias, external: [sqlite, ...pg], banner: { js: "#!/usr/bin/env node" } }),
+  // The Node flags the server runs with, for the `hooklens-language-server` bin (a committed .cjs file).
+  esbuild.build({ ...common, entryPoints: { launchOptions: "server/src/launchOptions.ts" }, outdir: "server/dist", format: "cjs", outExtension: { ".js": ".cjs" } }),
   esbuild.build({ ...common, entryPoints: { extension: "client/src/extension.ts" }, outdir: "dist/client", format: "cjs", alias, external: ["vscode"], plugins: [vendoredSqlite], minify: production }),
   // The timeline webview's script and stylesheet: a browser page, so no Node built-ins; shipped
   // in the extension (never fetched from a CDN) and loaded under a nonce-based CSP.

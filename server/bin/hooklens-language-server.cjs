@@ -41,4 +41,32 @@ if (!existsSync(bundle)) {
   process.stderr.write("hooklens-language-server: the server is not built yet (server/dist/server.cjs is missing); run `npm run build` (or `npm run demo`) first.\n");
   process.exit(2);
 }
-require(bundle);
+
+// The server runs with the same Node flags whoever starts it (a heap limit keeps a large workspace
+// from growing it without bound). Flags cannot be set once Node runs, so without them the bundle
+// is started again as a child with them; the editor still talks to it as before.
+const { SERVER_NODE_FLAGS } = require("../dist/launchOptions.cjs");
+const nodeOptions = (process.env.NODE_OPTIONS || "").split(/\s+/);
+const hasHeapLimit = [...process.execArgv, ...nodeOptions].some((flag) => flag.startsWith("--max-old-space-size"));
+if (hasHeapLimit) require(bundle);
+else relaunchWithFlags();
+
+function relaunchWithFlags() {
+  const { spawn } = require("node:child_process");
+  const ipc = typeof process.send === "function";
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...process.execArgv, bundle, ...args], {
+    stdio: ipc ? ["inherit", "inherit", "inherit", "ipc"] : "inherit",
+  });
+  if (ipc) {
+    // --node-ipc: the editor's channel ends here, so messages are passed on both ways.
+    process.on("message", (message) => child.connected && child.send(message));
+    child.on("message", (message) => process.connected && process.send(message));
+    process.on("disconnect", () => child.connected && child.disconnect());
+  }
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  child.on("error", (error) => {
+    process.stderr.write(`hooklens-language-server: could not start the server: ${error.message}\n`);
+    process.exit(1);
+  });
+}

@@ -1,3 +1,4 @@
+import { getHeapStatistics } from "node:v8";
 import type { Connection } from "vscode-languageserver/node";
 
 /** Set to "1" in the server's environment to let a benchmark read the server's own CPU and memory. */
@@ -9,6 +10,8 @@ export interface BenchProbeReading {
   cpuMicros: number;
   rssBytes: number;
   heapUsedBytes: number;
+  /** The V8 heap limit the process runs under (set by the launch flags). */
+  heapLimitBytes: number;
   /** Analyses run since the server started (cache misses): what a burst of edits really cost. */
   analyses: number;
 }
@@ -23,6 +26,12 @@ export function registerBenchProbe(connection: Connection, analysisCount: () => 
   connection.onRequest(BENCH_PROBE_METHOD, (): BenchProbeReading => {
     const cpu = process.cpuUsage();
     const memory = process.memoryUsage();
-    return { cpuMicros: cpu.user + cpu.system, rssBytes: memory.rss, heapUsedBytes: memory.heapUsed, analyses: analysisCount() };
+    return {
+      cpuMicros: cpu.user + cpu.system,
+      rssBytes: memory.rss,
+      heapUsedBytes: memory.heapUsed,
+      heapLimitBytes: getHeapStatistics().heap_size_limit,
+      analyses: analysisCount(),
+    };
   });
 }

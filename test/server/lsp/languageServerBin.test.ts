@@ -18,6 +18,8 @@ import {
   type ProtocolConnection,
   type PublishDiagnosticsParams,
 } from "vscode-languageserver-protocol/node";
+import { SERVER_HEAP_LIMIT_MB } from "../../../server/src/launchOptions.js";
+import { BENCH_PROBE_ENV, BENCH_PROBE_METHOD, type BenchProbeReading } from "../../../server/src/lsp/benchProbe.js";
 import { builtCli } from "../../helpers/builtCli.js";
 import { REPO_ROOT } from "../../helpers/fixtureProject.js";
 
@@ -41,8 +43,8 @@ interface Session {
 }
 
 /** Starts a server command over stdio and initializes it; `processId` is the client's process. */
-async function startServer(command: string, args: string[], options: { cwd?: string; processId?: number } = {}): Promise<Session> {
-  const child = spawn(command, args, { cwd: options.cwd ?? scratch, stdio: ["pipe", "pipe", "pipe"] });
+async function startServer(command: string, args: string[], options: { cwd?: string; processId?: number; env?: NodeJS.ProcessEnv } = {}): Promise<Session> {
+  const child = spawn(command, args, { cwd: options.cwd ?? scratch, stdio: ["pipe", "pipe", "pipe"], env: options.env ?? process.env });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const published: PublishDiagnosticsParams[] = [];
@@ -120,6 +122,31 @@ describe("the other transports vscode-languageserver offers", () => {
     await connection.sendNotification("exit");
     await closed;
     connection.dispose();
+  });
+});
+
+describe("memory", () => {
+  it("runs the server under the launch heap limit, however the bin was started", async () => {
+    const limitOf = async (command: string, args: string[]): Promise<number> => {
+      const session = await startServer(command, args, { env: { ...process.env, [BENCH_PROBE_ENV]: "1" } });
+      const reading: BenchProbeReading = await session.connection.sendRequest(BENCH_PROBE_METHOD);
+      await session.connection.sendRequest("shutdown");
+      await session.connection.sendNotification("exit");
+      expect(await session.exited).toBe(0);
+      return reading.heapLimitBytes / 2 ** 20;
+    };
+    // Node's own default here is far above the server's limit, so the figure shows the flag applied.
+    const nodeDefault = Number(execFileSync(process.execPath, ["-p", "require('v8').getHeapStatistics().heap_size_limit"], { encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } })) / 2 ** 20;
+    expect(nodeDefault).toBeGreaterThan(SERVER_HEAP_LIMIT_MB * 1.5);
+    // Started as a plain `node bin` (no flags) and through the npm-linked bin.
+    for (const [command, args] of [
+      [process.execPath, [join(REPO_ROOT, "server/bin/hooklens-language-server.cjs"), "--stdio"]],
+      [BIN, ["--stdio"]],
+    ] as const) {
+      const limit = await limitOf(command, [...args]);
+      expect(limit).toBeGreaterThanOrEqual(SERVER_HEAP_LIMIT_MB);
+      expect(limit).toBeLessThan(SERVER_HEAP_LIMIT_MB * 1.3);
+    }
   });
 });
 
