@@ -17,6 +17,8 @@ const HOOK_POINT_VALUES: ReadonlyMap<string, string> = new Map(Object.entries(Ho
 export class RuntimeResolver {
   readonly #checker: TypeChecker;
   readonly #packageNameByDir = new Map<string, string | null>();
+  /** Answers of `exportName` by node: several rules ask about the same callee (`is(callee, "hook")`, then each loader, …). */
+  readonly #exportNames = new Map<ts.Node, string | null>();
 
   constructor(checker: TypeChecker) {
     this.#checker = checker;
@@ -24,6 +26,14 @@ export class RuntimeResolver {
 
   /** The runtime export name `node` refers to (`"HookPoint"`, `"hook"`, …), or null. */
   exportName(node: Node): string | null {
+    const known = this.#exportNames.get(node.compilerNode);
+    if (known !== undefined) return known;
+    const name = this.#exportNameOf(node);
+    this.#exportNames.set(node.compilerNode, name);
+    return name;
+  }
+
+  #exportNameOf(node: Node): string | null {
     if (!this.#mayDenoteImport(node)) return null;
     if (Node.isPropertyAccessExpression(node)) {
       const namespace = this.#namespaceImportOf(node.getExpression());
