@@ -4,7 +4,8 @@ import { LiveServer } from "./signals/liveServer.js";
 import { provideLiveEnvironment } from "./signals/liveEnvironment.js";
 import { OPEN_RECORDING_COMMAND, openRecording } from "./signals/openRecording.js";
 import { SignalStore } from "./signals/signalStore.js";
-import { SHOW_SIGNAL_COMMAND, SignalTreeProvider, showSignal } from "./signals/signalTree.js";
+import type { SignalTreeProvider } from "./signals/signalTree.js";
+import { SignalsView } from "./signals/signalsView.js";
 import { startLanguageClient } from "./languageClient.js";
 import { registerScaffoldCommands } from "./scaffold/command.js";
 import { registerTimelineCommand } from "./timeline/command.js";
@@ -12,7 +13,7 @@ import { registerRestartServerCommand } from "./lsp/restartServer.js";
 import { ConnectionLog } from "./status/connectionLog.js";
 import { DebugReveal } from "./status/debugReveal.js";
 import { SignalStatusItem } from "./status/statusItem.js";
-import { SIGNALS_IN_DEBUG_VIEW, revealSignalsView } from "./status/views.js";
+import { revealSignalsView } from "./status/views.js";
 import { TimelinePanel } from "./timeline/timelinePanel.js";
 
 /** What the extension exposes to other extensions and to its end-to-end tests. */
@@ -22,6 +23,8 @@ export interface HookLensApi {
   signals: SignalStore;
   /** The data provider behind the "HookLens Signals" view. */
   signalTree: SignalTreeProvider;
+  /** The Signals view: its trees (own container and Run and Debug), filters and mode. */
+  signalsView: SignalsView;
   /** The open "HookLens Timeline" panel, if any ("HookLens: Show Timeline" opens it). */
   timeline(): TimelinePanel | undefined;
   /** The status-bar item's current text. */
@@ -49,17 +52,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<HookLe
   context.subscriptions.push({ dispose: () => void live.close() });
   provideLiveEnvironment(context, live.environmentValue);
 
-  const tree = new SignalTreeProvider(signals);
+  const view = new SignalsView(signals);
   const debugReveal = new DebugReveal(signals, revealSignalsView);
   context.subscriptions.push(
-    tree,
-    vscode.window.registerTreeDataProvider("hooklens.signals", tree),
+    view,
     vscode.commands.registerCommand("hooklens.signals.clear", () => signals.clear()),
-    vscode.commands.registerCommand(SHOW_SIGNAL_COMMAND, showSignal),
     vscode.commands.registerCommand(OPEN_RECORDING_COMMAND, (args?: unknown) => openRecording(signals, args)),
     registerScaffoldCommands(),
     registerTimelineCommand(context, signals),
-    vscode.window.registerTreeDataProvider(SIGNALS_IN_DEBUG_VIEW, tree),
     debugReveal,
   );
   const status = new SignalStatusItem(signals);
@@ -71,7 +71,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<HookLe
   return {
     liveEnvironmentValue: live.environmentValue,
     signals,
-    signalTree: tree,
+    signalTree: view.provider,
+    signalsView: view,
     timeline: () => TimelinePanel.current(),
     statusText: () => status.text,
     debugReveals: () => debugReveal.reveals,

@@ -154,7 +154,12 @@ describe("live signal transport", () => {
     const connection = new LiveConnection(parseLiveEnv(live.environmentValue)!);
     connection.send({ ...signalFrame(1), payload: { big: "z".repeat(MAX_FRAME_BYTES) } });
     connection.send(signalFrame(2));
-    await until(() => store.allSignals().length === 1 && store.runs()[0]!.dropped === 1);
+    await until(() => store.allSignals().length === 2 && store.runs()[0]!.dropped === 1);
+    // The drop is shown where it happened: a marker just before the next signal that arrived.
+    expect(store.allSignals().map((s) => [s.kind, s.payload["count"] ?? s.payload["n"]])).toEqual([
+      ["SignalsDropped", 1],
+      ["HookSignal", 2],
+    ]);
     expect(live.stats.oversizedLines).toBe(0);
     await connection.close();
   });

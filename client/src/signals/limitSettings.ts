@@ -20,6 +20,7 @@ export const LIMIT_SETTINGS = {
   maxLineBytes: { key: "live.maxLineBytes", default: DEFAULT_LIVE_SERVER_LIMITS.maxLineBytes, minimum: 4_096, maximum: 65_536 },
   maxRuns: { key: "maxRuns", default: DEFAULT_SIGNAL_STORE_LIMITS.maxRuns, minimum: 1, maximum: 10_000 },
   maxSessionsPerRun: { key: "maxSessionsPerRun", default: DEFAULT_SIGNAL_STORE_LIMITS.maxSessionsPerRun, minimum: 1, maximum: 100_000 },
+  maxSignalsPerSession: { key: "maxSignalsPerSession", default: DEFAULT_SIGNAL_STORE_LIMITS.maxSignalsPerSession, minimum: 100, maximum: 1_000_000 },
 } as const satisfies Record<string, LimitSetting>;
 
 /** The part of a VS Code `WorkspaceConfiguration` (for `hooklens.signals`) the reader needs. */
@@ -45,6 +46,6 @@ export function readLimitSettings(source: SettingsSource): LimitSettings {
       maxHelloBytes: read(LIMIT_SETTINGS.maxHelloBytes),
       maxLineBytes: read(LIMIT_SETTINGS.maxLineBytes),
     },
-    store: { maxRuns: read(LIMIT_SETTINGS.maxRuns), maxSessionsPerRun: read(LIMIT_SETTINGS.maxSessionsPerRun) },
+    store: { maxRuns: read(LIMIT_SETTINGS.maxRuns), maxSessionsPerRun: read(LIMIT_SETTINGS.maxSessionsPerRun), maxSignalsPerSession: read(LIMIT_SETTINGS.maxSignalsPerSession) },
   };
 }

@@ -1,15 +1,20 @@
 import { basename } from "node:path";
 import type { LiveFrame, SignalFrame } from "@hooklens/runtime/live";
 import type { LivePeer } from "./liveServer.js";
+import { SessionModel } from "./model/sessionModel.js";
+import { SIGNALS_DROPPED_KIND } from "./model/signalFacts.js";
 
-/** Signals kept per session; older ones are evicted (and counted) beyond this. */
-export const MAX_SIGNALS_PER_SESSION = 5_000;
+/** Signals kept per session by default; older ones are evicted (and counted) beyond this. */
+export const MAX_SIGNALS_PER_SESSION = 100_000;
 
 export interface LiveSession {
   sessionId: string;
+  /** The signals kept, in arrival order (a live `dropped` frame appears as a `SignalsDropped` marker). */
   signals: SignalFrame[];
-  /** Signals evicted because the session exceeded {@link MAX_SIGNALS_PER_SESSION}. */
+  /** Signals evicted because the session exceeded the store's `maxSignalsPerSession`. */
   evicted: number;
+  /** The same signals grouped for the view (calls by call id, branches, counts). */
+  model: SessionModel;
 }
 
 /** One connected (or finished) program run and the sessions it reported, or sessions opened from a recording. */
@@ -31,9 +36,18 @@ export interface SignalStoreLimits {
   maxRuns?: number;
   /** Sessions kept per run; beyond this the run's oldest session is evicted (default 1,000). */
   maxSessionsPerRun?: number;
+  /**
+   * Signals kept per session (default {@link MAX_SIGNALS_PER_SESSION}). A live session over it
+   * drops its oldest tenth at once, so eviction costs little per signal.
+   */
+  maxSignalsPerSession?: number;
 }
 
-export const DEFAULT_SIGNAL_STORE_LIMITS: Readonly<Required<SignalStoreLimits>> = { maxRuns: 100, maxSessionsPerRun: 1_000 };
+export const DEFAULT_SIGNAL_STORE_LIMITS: Readonly<Required<SignalStoreLimits>> = {
+  maxRuns: 100,
+  maxSessionsPerRun: 1_000,
+  maxSignalsPerSession: MAX_SIGNALS_PER_SESSION,
+};
 
 /** What the store evicted to stay within its limits. */
 export interface SignalStoreStats {
@@ -52,11 +66,16 @@ export class SignalStore {
   readonly #listeners = new Set<() => void>();
   /** Recordings get negative ids, so they never collide with a connection's. */
   #lastRecordingId = 0;
+  /** Per run: the session that received the latest signal (where a live drop is marked). */
+  readonly #lastSession = new Map<number, LiveSession>();
+  /** Per run: signals reported dropped before any session existed to mark them in. */
+  readonly #pendingDrops = new Map<number, number>();
 
   constructor(limits: SignalStoreLimits = {}) {
     this.limits = {
       maxRuns: limits.maxRuns ?? DEFAULT_SIGNAL_STORE_LIMITS.maxRuns,
       maxSessionsPerRun: limits.maxSessionsPerRun ?? DEFAULT_SIGNAL_STORE_LIMITS.maxSessionsPerRun,
+      maxSignalsPerSession: limits.maxSignalsPerSession ?? DEFAULT_SIGNAL_STORE_LIMITS.maxSignalsPerSession,
     };
   }
 
@@ -68,19 +87,26 @@ export class SignalStore {
       case "signal": {
         let session = run.sessions.get(frame.sessionId);
         if (!session) {
-          run.sessions.set(frame.sessionId, (session = { sessionId: frame.sessionId, signals: [], evicted: 0 }));
+          run.sessions.set(frame.sessionId, (session = newSession(frame.sessionId)));
           this.#boundSessions(run);
         }
-        session.signals.push(frame);
-        if (session.signals.length > MAX_SIGNALS_PER_SESSION) {
-          session.signals.shift();
-          session.evicted++;
+        const pending = this.#pendingDrops.get(run.connectionId);
+        if (pending !== undefined) {
+          this.#pendingDrops.delete(run.connectionId);
+          this.#append(session, droppedMarker(frame.sessionId, pending, run.dropped));
         }
+        this.#append(session, frame);
+        this.#lastSession.set(run.connectionId, session);
         break;
       }
-      case "dropped":
+      case "dropped": {
         run.dropped += frame.count;
+        // The program lost these between the last signal it sent and the next: mark the spot.
+        const session = this.#lastSession.get(run.connectionId);
+        if (session && run.sessions.get(session.sessionId) === session) this.#append(session, droppedMarker(session.sessionId, frame.count, run.dropped));
+        else this.#pendingDrops.set(run.connectionId, (this.#pendingDrops.get(run.connectionId) ?? 0) + frame.count);
         break;
+      }
       case "bye":
         run.connected = false;
         break;
@@ -93,24 +119,35 @@ export class SignalStore {
    * the session's signals in their recorded order. Opening the same session again replaces it.
    */
   addRecordedSession(file: string, sessionId: string, signals: readonly SignalFrame[]): LiveRun {
+    return this.addRecordedRun(file, `${basename(file)} · ${sessionId.slice(0, 8)}`, new Map([[sessionId, signals]]));
+  }
+
+  /**
+   * Shows sessions read from a file (a database or an NDJSON export) as one ended run. A run
+   * from the same file holding any of these sessions is replaced, so reopening never duplicates.
+   */
+  addRecordedRun(file: string, title: string, sessions: ReadonlyMap<string, readonly SignalFrame[]>, dropped = 0): LiveRun {
     for (const [id, run] of this.#runs) {
-      if (run.recordedFrom === file && run.sessions.has(sessionId)) this.#runs.delete(id);
+      if (run.recordedFrom === file && [...sessions.keys()].some((sessionId) => run.sessions.has(sessionId))) this.#runs.delete(id);
     }
-    const kept = signals.slice(-MAX_SIGNALS_PER_SESSION);
-    const session: LiveSession = { sessionId, signals: kept, evicted: signals.length - kept.length };
-    const run: LiveRun = {
-      connectionId: --this.#lastRecordingId,
-      pid: 0,
-      title: `${basename(file)} · ${sessionId.slice(0, 8)}`,
-      connected: false,
-      recordedFrom: file,
-      dropped: 0,
-      sessions: new Map([[sessionId, session]]),
-    };
+    const run: LiveRun = { connectionId: --this.#lastRecordingId, pid: 0, title, connected: false, recordedFrom: file, dropped, sessions: new Map() };
+    for (const [sessionId, signals] of sessions) {
+      const kept = signals.slice(-this.limits.maxSignalsPerSession);
+      const session = newSession(sessionId);
+      session.evicted = signals.length - kept.length;
+      for (const frame of kept) this.#append(session, frame);
+      run.sessions.set(sessionId, session);
+    }
     this.#runs.set(run.connectionId, run);
     this.#boundRuns(run);
     this.#changed();
     return run;
+  }
+
+  /** The program run (not a recording) that holds this session, if one is shown. */
+  liveRunWithSession(sessionId: string): LiveRun | undefined {
+    for (const run of this.#runs.values()) if (run.recordedFrom === null && run.sessions.has(sessionId)) return run;
+    return undefined;
   }
 
   disconnect(peer: LivePeer): void {
@@ -123,6 +160,19 @@ export class SignalStore {
 
   runs(): LiveRun[] {
     return [...this.#runs.values()];
+  }
+
+  run(connectionId: number): LiveRun | undefined {
+    return this.#runs.get(connectionId);
+  }
+
+  /** Removes one run from the view (a connected program keeps streaming into a fresh run). */
+  removeRun(connectionId: number): boolean {
+    const removed = this.#runs.delete(connectionId);
+    this.#lastSession.delete(connectionId);
+    this.#pendingDrops.delete(connectionId);
+    if (removed) this.#changed();
+    return removed;
   }
 
   /** Every signal of every run, for a quick look-up by id or point. */
@@ -139,6 +189,8 @@ export class SignalStore {
 
   clear(): void {
     this.#runs.clear();
+    this.#lastSession.clear();
+    this.#pendingDrops.clear();
     this.#changed();
   }
 
@@ -179,7 +231,36 @@ export class SignalStore {
     }
   }
 
+  #append(session: LiveSession, frame: SignalFrame): void {
+    session.signals.push(frame);
+    session.model.add(frame);
+    const max = this.limits.maxSignalsPerSession;
+    if (session.signals.length > max) {
+      const excess = session.signals.length - max + Math.floor(max / 10);
+      session.signals.splice(0, excess);
+      session.model.dropOldest(excess);
+      session.evicted += excess;
+    }
+  }
+
   #changed(): void {
     for (const listener of this.#listeners) listener();
   }
+}
+
+function newSession(sessionId: string): LiveSession {
+  return { sessionId, signals: [], evicted: 0, model: new SessionModel(sessionId) };
+}
+
+/** The marker a live `dropped` frame becomes: the same kind and payload the stores write. */
+function droppedMarker(sessionId: string, count: number, runTotal: number): SignalFrame {
+  return {
+    type: "signal",
+    sessionId,
+    branchId: null,
+    id: `dropped-${runTotal}`,
+    kind: SIGNALS_DROPPED_KIND,
+    createdAt: Date.now() / 1000,
+    payload: { count, reason: "the program could not send them to the editor" },
+  };
 }

@@ -46,21 +46,28 @@ describe("live signals in a real VS Code", () => {
     assert.deepEqual([...run.sessions.values()][0]!.signals.map((s) => s.payload["point"]), EXPECTED_POINTS);
   });
 
-  it("shows the runs, sessions and signals in the HookLens Signals tree", async () => {
+  it("shows the runs, sessions, calls and signals in the HookLens Signals tree", async () => {
     const api = await hookLens();
     const [runNode] = api.signalTree.getChildren();
     assert.ok(runNode);
     assert.equal(api.signalTree.getTreeItem(runNode).label, "live-agent.mjs");
     const [sessionNode] = api.signalTree.getChildren(runNode);
-    const labels = api.signalTree.getChildren(sessionNode).map((node) => api.signalTree.getTreeItem(node).label);
-    assert.deepEqual(labels, EXPECTED_POINTS);
-    // Clicking a signal opens its whole frame as JSON.
-    const [firstSignal] = api.signalTree.getChildren(sessionNode);
-    const click = api.signalTree.getTreeItem(firstSignal!).command!;
+    const rows = api.signalTree.getChildren(sessionNode);
+    const labels = rows.map((node) => api.signalTree.getTreeItem(node).label);
+    // The tool call's pre and post are one row, named after the tool, with its duration.
+    assert.equal(labels.length, 3);
+    assert.equal(labels[0], "session started · scripted");
+    assert.match(String(labels[1]), /^search \S+ ms$/);
+    assert.equal(labels[2], "session ended · completed");
+    const points = api.signalTree.getChildren(rows[1]).map((node) => api.signalTree.getTreeItem(node).label);
+    assert.deepEqual(points, ['tool.pre search {"query":"hooks"}', 'tool.post search 10 ms → ["a","b"]']);
+    // Clicking a signal opens it as a read-only document.
+    const click = api.signalTree.getTreeItem(rows[0]!).command!;
     await vscode.commands.executeCommand(click.command, ...(click.arguments ?? []));
-    const shown = JSON.parse(vscode.window.activeTextEditor!.document.getText()) as { type: string; payload: { point: string } };
-    assert.equal(shown.type, "signal");
-    assert.equal(shown.payload.point, "session.start");
+    const document = vscode.window.activeTextEditor!.document;
+    assert.equal(document.uri.scheme, "hooklens-signal");
+    const shown = JSON.parse(document.getText()) as { point: string; time: string };
+    assert.equal(shown.point, "session.start");
     await vscode.commands.executeCommand("hooklens.signals.clear");
     assert.deepEqual(api.signalTree.getChildren(), []);
   });

@@ -31,9 +31,9 @@ describe("recorded sessions in a real VS Code", () => {
       session.signals.map((s) => s.payload["point"]),
       ["session.start", "tool.pre", "tool.post", "session.end"],
     );
-    const runNode = api.signalTree.getChildren().find((node) => node.kind === "run" && node.run === run);
+    const runNode = api.signalTree.getChildren().find((node) => node.type === "run" && node.run === run);
     assert.ok(runNode, "the tree shows the recording");
-    assert.equal(api.signalTree.getTreeItem(runNode).description, "recorded");
+    assert.equal(api.signalTree.getTreeItem(runNode).description, "recorded · 4 signals");
   });
 
   it("reports a file that is not a signal database without adding anything", async () => {

@@ -1,0 +1,189 @@
+import type { SignalFrame } from "@hooklens/runtime/live";
+import { CallGroup, type SignalEntry } from "./callGroup.js";
+import { readSignal } from "./signalFacts.js";
+
+/** A top-level row of a session (or branch): a call group or a signal that belongs to no call. */
+export type SessionItem = CallGroup | SignalEntry;
+
+/** A branch of a session as the grouped tree shows it. */
+export interface BranchView {
+  readonly branchId: string;
+  readonly items: SessionItem[];
+  errors: number;
+  denials: number;
+  signals: number;
+}
+
+/** A session's rows in grouped order: items without a branch, and each branch where it first appears. */
+export interface GroupedView {
+  readonly rows: Array<SessionItem | BranchView>;
+  readonly branches: ReadonlyMap<string, BranchView>;
+}
+
+/** How many act() record candidates are remembered per tool name. */
+const RECORD_CANDIDATES = 64;
+
+/**
+ * One session's signals, grouped as they arrive: each signal is read once, joined to its call
+ * (by call id) or kept as a row of its own; counts are updated in place, so adding a signal costs
+ * the same whether the session holds ten signals or a hundred thousand. Views derived from it
+ * (branches, filters, pages) are rebuilt lazily, at most once per {@link version}.
+ */
+export class SessionModel {
+  readonly entries: SignalEntry[] = [];
+  readonly items: SessionItem[] = [];
+  /** Top-level rows (calls or loose signals) that hold an error / a denial. */
+  errorRows = 0;
+  deniedRows = 0;
+  /** Signals reported lost, summed over the session's drop markers. */
+  droppedSignals = 0;
+  /** When the session's first signal was created (POSIX seconds); offsets are measured from it. */
+  startedAt: number | null = null;
+  /** Bumped on every change; caches of derived views compare against it. */
+  version = 0;
+  readonly #groups = new Map<string, CallGroup>();
+  /** Tool calls without their act() record yet, per tool name (newest last). */
+  readonly #awaitingRecord = new Map<string, CallGroup[]>();
+  /** The call a Tool instance last ran, so its action messages join it. */
+  readonly #callOfToolInstance = new Map<string, CallGroup>();
+  #nextSeq = 1;
+  #grouped: { version: number; view: GroupedView } | null = null;
+
+  constructor(readonly sessionId: string) {}
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  add(frame: SignalFrame): SignalEntry {
+    return this.#add(frame, this.#nextSeq++);
+  }
+
+  /** Drops the oldest `count` signals and regroups the rest (they keep their sequence numbers). */
+  dropOldest(count: number): void {
+    const rest = this.entries.slice(count);
+    this.entries.length = 0;
+    this.items.length = 0;
+    this.errorRows = this.deniedRows = this.droppedSignals = 0;
+    this.#groups.clear();
+    this.#awaitingRecord.clear();
+    this.#callOfToolInstance.clear();
+    for (const entry of rest) this.#add(entry.frame, entry.seq);
+  }
+
+  group(kind: string, callId: string): CallGroup | undefined {
+    return this.#groups.get(`${kind}:${callId}`);
+  }
+
+  /** The rows with branches folded in, rebuilt only when the session changed. */
+  grouped(): GroupedView {
+    if (this.#grouped?.version === this.version) return this.#grouped.view;
+    const rows: Array<SessionItem | BranchView> = [];
+    const branches = new Map<string, BranchView>();
+    // Hook signals carry no branch id (branches share the session's bus), so a call none of whose
+    // signals names a branch is shown in the branch of the row before it: calls run in branches.
+    let previousBranch: string | null = null;
+    for (const item of this.items) {
+      let branchId: string | null;
+      if (item instanceof CallGroup) {
+        item.shownBranchId = item.branchId ?? previousBranch;
+        branchId = item.shownBranchId;
+      } else branchId = item.facts.branchId;
+      if (branchId === null) {
+        rows.push(item);
+        continue;
+      }
+      let branch = branches.get(branchId);
+      if (!branch) {
+        branch = { branchId, items: [], errors: 0, denials: 0, signals: 0 };
+        branches.set(branchId, branch);
+        rows.push(branch);
+      }
+      previousBranch = branchId;
+      branch.items.push(item);
+      if (hasProblem(item, "error")) branch.errors++;
+      if (hasProblem(item, "denied")) branch.denials++;
+      branch.signals += item instanceof CallGroup ? countSignals(item) : 1;
+    }
+    const view = { rows, branches };
+    this.#grouped = { version: this.version, view };
+    return view;
+  }
+
+  #add(frame: SignalFrame, seq: number): SignalEntry {
+    const entry: SignalEntry = { seq, frame, facts: readSignal(frame), group: null };
+    this.startedAt ??= frame.createdAt;
+    this.entries.push(entry);
+    this.version++;
+    if (entry.facts.droppedCount !== null) this.droppedSignals += entry.facts.droppedCount;
+    const group = this.#groupFor(entry);
+    if (!group) {
+      this.items.push(entry);
+      if (entry.facts.problem === "error") this.errorRows++;
+      if (entry.facts.problem === "denied") this.deniedRows++;
+      return entry;
+    }
+    const root = group.root;
+    const hadError = root.errors > 0;
+    const hadDenial = root.denials > 0;
+    group.add(entry);
+    if (!hadError && root.errors > 0) this.errorRows++;
+    if (!hadDenial && root.denials > 0) this.deniedRows++;
+    return entry;
+  }
+
+  #groupFor(entry: SignalEntry): CallGroup | null {
+    const { facts } = entry;
+    if (facts.call) {
+      const key = `${facts.call.kind}:${facts.call.callId}`;
+      let group = this.#groups.get(key);
+      if (!group) {
+        group = new CallGroup(facts.call.kind, facts.call.callId);
+        this.#groups.set(key, group);
+        const parent = facts.call.parentCallId ? this.#groups.get(`tool:${facts.call.parentCallId}`) : undefined;
+        if (parent && parent !== group) {
+          group.parent = parent;
+          parent.children.push(group);
+        } else this.items.push(group);
+        if (group.kind === "tool" && facts.toolName) this.#awaitRecord(facts.toolName, group);
+      }
+      return group;
+    }
+    // act() records a call as a plain Signal carrying no call id: it joins the call of the same
+    // tool that reported the same duration, else the newest such call still without a record.
+    if (facts.kindKey === "Signal" && facts.toolName && facts.toolInstanceId) {
+      const waiting = this.#awaitingRecord.get(facts.toolName);
+      if (!waiting?.length) return null;
+      let index = waiting.length - 1;
+      if (facts.durationMs !== null) {
+        const same = waiting.findIndex((group) => group.durationMs === facts.durationMs);
+        if (same >= 0) index = same;
+      }
+      const [group] = waiting.splice(index, 1);
+      group!.hasRecord = true;
+      this.#callOfToolInstance.set(facts.toolInstanceId, group!);
+      return group!;
+    }
+    // The action request and response messages name the Tool whose record was just attached.
+    if (facts.messagePeer) return this.#callOfToolInstance.get(facts.messagePeer) ?? null;
+    return null;
+  }
+
+  #awaitRecord(toolName: string, group: CallGroup): void {
+    let waiting = this.#awaitingRecord.get(toolName);
+    if (!waiting) this.#awaitingRecord.set(toolName, (waiting = []));
+    waiting.push(group);
+    if (waiting.length > RECORD_CANDIDATES) waiting.shift();
+  }
+}
+
+export function hasProblem(item: SessionItem, problem: "error" | "denied"): boolean {
+  if (item instanceof CallGroup) return problem === "error" ? item.errors > 0 : item.denials > 0;
+  return item.facts.problem === problem;
+}
+
+export function countSignals(group: CallGroup): number {
+  let count = group.members.length;
+  for (const child of group.children) count += countSignals(child);
+  return count;
+}

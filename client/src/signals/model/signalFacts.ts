@@ -1,0 +1,370 @@
+import type { SignalFrame } from "@hooklens/runtime/live";
+import { formatCount, formatMs } from "./format.js";
+import { asRecord, clip, errorText, numberField, stringField, type JsonRecord } from "./payloadFields.js";
+import { kindStyle } from "./signalKinds.js";
+
+/** The kind of the marker the stores write (and the view inserts for a live `dropped` frame) where signals were lost. */
+export const SIGNALS_DROPPED_KIND = "SignalsDropped";
+
+export type CallKind = "tool" | "model";
+export type Problem = "error" | "denied";
+
+/** The call a signal belongs to: tool and model call ids live in separate spaces. */
+export interface CallRef {
+  readonly kind: CallKind;
+  readonly callId: string;
+  /** The call this one ran inside, when the signal says so (an Executor call running its tool through act()). */
+  readonly parentCallId: string | null;
+}
+
+/** One service hook phase reported with a finished model call. */
+export interface HookPhase {
+  readonly hookType: string;
+  readonly status: string;
+  readonly durationMs: number | null;
+  readonly error: string | null;
+}
+
+/** A place in the user's source a signal points at. */
+export interface SourceLocation {
+  readonly file: string;
+  /** 1-based. */
+  readonly line: number;
+  /** 1-based; 1 when the signal does not say. */
+  readonly column: number;
+}
+
+/** Everything the view reads from one signal, computed once when it arrives. */
+export interface SignalFacts {
+  /** The hook point of a HookSignal, else the signal's kind: what filters and icons key on. */
+  readonly kindKey: string;
+  readonly branchId: string | null;
+  readonly call: CallRef | null;
+  readonly toolName: string | null;
+  readonly model: string | null;
+  readonly durationMs: number | null;
+  readonly problem: Problem | null;
+  /** The error text or the denial's reason. */
+  readonly detail: string | null;
+  /** Which hook denied, as the runtime names it (`tool.pre:guard`, `GuardrailHook.beforeTool`). */
+  readonly hook: string | null;
+  readonly tokens: number | null;
+  readonly chunks: number | null;
+  readonly hookPhases: readonly HookPhase[];
+  readonly droppedCount: number | null;
+  /** A Tool's id on the act() record of a call (the action messages name it as sender or recipient). */
+  readonly toolInstanceId: string | null;
+  /** The Tool id an action request or response message is addressed to or from. */
+  readonly messagePeer: string | null;
+  readonly source: SourceLocation | null;
+  /** The row's label: what happened, in words. */
+  readonly label: string;
+}
+
+const TOOL_POINTS = new Set(["tool.pre", "tool.post", "tool.error"]);
+const DENIAL_KINDS = new Set(["ToolCallBlocked", "HookShortCircuit", "GuardrailBlock"]);
+const FAILED_STATUSES = new Set(["error", "failed", "failure"]);
+
+/** Reads a signal frame into the facts the tree shows. Never throws, whatever the payload holds. */
+export function readSignal(frame: SignalFrame): SignalFacts {
+  const payload = frame.payload;
+  const metadata = asRecord(payload["metadata"]);
+  const branchId = frame.branchId ?? stringField(metadata, "branchId");
+  const point = frame.kind === "HookSignal" ? stringField(payload, "point") : null;
+  const base: Mutable<SignalFacts> = {
+    kindKey: point ?? frame.kind,
+    branchId,
+    call: null,
+    toolName: null,
+    model: null,
+    durationMs: null,
+    problem: null,
+    detail: null,
+    hook: null,
+    tokens: null,
+    chunks: null,
+    hookPhases: [],
+    droppedCount: null,
+    toolInstanceId: null,
+    messagePeer: null,
+    source: sourceOf(payload),
+    label: "",
+  };
+  if (point !== null) readHookSignal(base, point, asRecord(payload["payload"]) ?? {});
+  else readKind(base, frame.kind, payload);
+  base.label ||= kindStyle(base.kindKey).name;
+  return base;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+function readHookSignal(facts: Mutable<SignalFacts>, point: string, inner: JsonRecord): void {
+  facts.source ??= sourceOf(inner);
+  const name = kindStyle(point).name;
+  if (TOOL_POINTS.has(point)) {
+    const toolName = stringField(inner, "toolName") ?? "tool";
+    const callId = stringField(inner, "callId");
+    facts.toolName = toolName;
+    if (callId) facts.call = { kind: "tool", callId, parentCallId: null };
+    const seconds = numberField(inner, "duration");
+    facts.durationMs = seconds === null ? null : seconds * 1000;
+    if (point === "tool.pre") {
+      facts.label = `${point} ${toolName} ${clip(stringField(inner, "argsSummary") ?? "", 60)}`.trim();
+    } else if (point === "tool.post") {
+      facts.label = [point, toolName, durationText(facts.durationMs), arrow(stringField(inner, "resultSummary"))].filter(Boolean).join(" ");
+    } else {
+      facts.problem = "error";
+      facts.detail = errorText(inner["error"]) ?? "failed";
+      facts.label = `${point} ${toolName}: ${clip(facts.detail)}`;
+    }
+    return;
+  }
+  if (point === "session.start") {
+    facts.model = stringField(inner, "model");
+    facts.label = facts.model ? `${name} · ${facts.model}` : name;
+    return;
+  }
+  if (point === "session.end") {
+    const status = stringField(inner, "status");
+    const error = errorText(inner["error"]);
+    if (error || (status && FAILED_STATUSES.has(status))) {
+      facts.problem = "error";
+      facts.detail = error ?? status;
+    }
+    facts.durationMs = numberField(inner, "durationMs");
+    facts.label = [name, status ? `· ${status}` : "", error ? `: ${clip(error)}` : ""].join(" ").replace(/ +/g, " ").replace(" :", ":").trim();
+    return;
+  }
+  facts.label = point === "branch.create" && stringField(inner, "branchId") ? `${name} ${shortId(stringField(inner, "branchId")!)}` : point;
+}
+
+function readKind(facts: Mutable<SignalFacts>, kind: string, payload: JsonRecord): void {
+  const name = kindStyle(kind).name;
+  if (DENIAL_KINDS.has(kind)) {
+    readDenial(facts, kind, payload);
+    return;
+  }
+  switch (kind) {
+    case "GateDenied": {
+      facts.problem = "denied";
+      const action = asRecord(payload["data"]);
+      const toolName = toolNameOfAction(action);
+      facts.toolName = toolName;
+      facts.detail = "the observer's gate refused it";
+      facts.label = toolName ? `${toolName} — denied by the observer gate` : name;
+      return;
+    }
+    case "MessageAdded": {
+      const ref = asRecord(payload["messageRef"]);
+      const role = stringField(ref, "role");
+      if (role === "action_request") facts.messagePeer = stringField(ref, "recipient");
+      if (role === "action_response") facts.messagePeer = stringField(ref, "sender");
+      facts.label = role ? `${name} · ${role.replace(/_/g, " ")}` : name;
+      return;
+    }
+    case "Signal":
+      readPlainSignal(facts, payload);
+      return;
+    case "RunStart":
+      facts.label = name;
+      return;
+    case "RunEnd": {
+      facts.durationMs = numberField(payload, "durationMs");
+      const tokens = (numberField(payload, "inputTokens") ?? 0) + (numberField(payload, "outputTokens") ?? 0);
+      facts.tokens = tokens || null;
+      facts.label = [name, durationText(facts.durationMs), facts.tokens ? formatCount(facts.tokens, "token") : ""].filter(Boolean).join(" ");
+      return;
+    }
+    case "RunFailed":
+      facts.problem = "error";
+      facts.detail = errorText(payload["data"]) ?? "failed";
+      facts.label = `${name}: ${clip(facts.detail)}`;
+      return;
+    case "ToolCallStarted": {
+      const toolName = stringField(payload, "toolName") ?? "tool";
+      facts.toolName = toolName;
+      facts.call = callRef("tool", payload);
+      const source = stringField(payload, "source");
+      facts.label = `${toolName} started${source ? ` (${source})` : ""}`;
+      return;
+    }
+    case "ToolCallFinished":
+      readToolFinished(facts, payload);
+      return;
+    case "ModelCallStarted": {
+      facts.model = stringField(payload, "model");
+      facts.call = callRef("model", payload);
+      facts.label = `model ${facts.model ?? "call"} started${payload["stream"] === true ? " (stream)" : ""}`;
+      return;
+    }
+    case "ModelCallFinished":
+      readModelFinished(facts, payload);
+      return;
+    case "ModelStreamChunks": {
+      facts.call = callRef("model", payload);
+      facts.chunks = numberField(payload, "chunks");
+      const first = numberField(payload, "firstAt");
+      const last = numberField(payload, "lastAt");
+      if (first !== null && last !== null) facts.durationMs = (last - first) * 1000;
+      facts.label = [formatCount(facts.chunks ?? 0, "chunk"), durationText(facts.durationMs)].filter(Boolean).join(" over ");
+      return;
+    }
+    case "RunEvent": {
+      const event = stringField(payload, "event");
+      facts.label = event ? `${event} ${clip(JSON.stringify(payload["payload"] ?? {}), 60)}` : name;
+      return;
+    }
+    case SIGNALS_DROPPED_KIND: {
+      const count = numberField(payload, "count") ?? 0;
+      facts.droppedCount = count;
+      const reason = stringField(payload, "reason");
+      facts.detail = reason;
+      facts.label = `${formatCount(count, "signal")} dropped here`;
+      return;
+    }
+    default: {
+      const data = payload["data"];
+      facts.label = data === undefined ? kind : `${kind} ${clip(JSON.stringify(data) ?? "", 60)}`;
+    }
+  }
+}
+
+/** ToolCallBlocked, HookShortCircuit, GuardrailBlock: `refund — blocked by guard: amount > 100`. */
+function readDenial(facts: Mutable<SignalFacts>, kind: string, payload: JsonRecord): void {
+  facts.problem = "denied";
+  facts.toolName = stringField(payload, "toolName");
+  const callId = stringField(payload, "callId");
+  if (callId) facts.call = { kind: facts.toolName === null ? "model" : "tool", callId, parentCallId: null };
+  facts.hook = stringField(payload, "hook");
+  facts.detail = stringField(payload, "reason");
+  const subject = facts.toolName ?? "model call";
+  const by = hookName(facts.hook);
+  if (kind === "HookShortCircuit") facts.label = `${subject} — skipped by ${by}`;
+  else facts.label = `${subject} — blocked by ${by}${facts.detail ? `: ${clip(facts.detail)}` : ""}`;
+}
+
+/** `tool.pre:guard` → `guard`; an anonymous TOOL_PRE handler is named by its point. */
+function hookName(hook: string | null): string {
+  if (!hook) return "a hook";
+  const at = hook.indexOf(":");
+  if (at < 0) return hook;
+  const handler = hook.slice(at + 1);
+  return handler === "" || handler === "anonymous" ? `a ${hook.slice(0, at)} hook` : handler;
+}
+
+function readToolFinished(facts: Mutable<SignalFacts>, payload: JsonRecord): void {
+  const toolName = stringField(payload, "toolName") ?? "tool";
+  facts.toolName = toolName;
+  facts.call = callRef("tool", payload);
+  facts.durationMs = numberField(payload, "durationMs");
+  const status = stringField(payload, "status");
+  if (status === "error") {
+    facts.problem = "error";
+    facts.detail = errorText(payload["error"]) ?? "failed";
+    facts.label = `${toolName} failed: ${clip(facts.detail)}`;
+  } else if (status === "denied" || status === "skipped") {
+    facts.problem = "denied";
+    facts.detail = stringField(payload, "reason");
+    facts.label = `${toolName} ${status}${facts.detail ? `: ${clip(facts.detail)}` : ""}`;
+  } else {
+    facts.label = [toolName, status ?? "finished", durationText(facts.durationMs)].join(" ").trim();
+  }
+}
+
+function readModelFinished(facts: Mutable<SignalFacts>, payload: JsonRecord): void {
+  facts.call = callRef("model", payload);
+  facts.model = stringField(payload, "responseModel");
+  facts.durationMs = numberField(payload, "durationMs");
+  facts.chunks = numberField(payload, "chunks");
+  const input = numberField(payload, "inputTokens");
+  const output = numberField(payload, "outputTokens");
+  facts.tokens = input === null && output === null ? null : (input ?? 0) + (output ?? 0);
+  const phases = Array.isArray(payload["hookRuns"]) ? payload["hookRuns"] : [];
+  facts.hookPhases = phases.flatMap((phase) => {
+    const record = asRecord(phase);
+    const hookType = stringField(record, "hookType");
+    if (!record || !hookType) return [];
+    return [{ hookType, status: stringField(record, "status") ?? "", durationMs: numberField(record, "durationMs"), error: stringField(record, "error") }];
+  });
+  const status = stringField(payload, "status");
+  if (status === "error") {
+    facts.problem = "error";
+    facts.detail = errorText(payload["error"]) ?? "failed";
+    facts.label = `model call failed: ${clip(facts.detail)}`;
+    return;
+  }
+  facts.label = [
+    "model call",
+    status === "cancelled" ? "cancelled" : "finished",
+    facts.chunks ? formatCount(facts.chunks, "chunk") : "",
+    facts.tokens !== null ? formatCount(facts.tokens, "token") : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/** The plain Signal act() records for a tool call: the FunctionCalling with its execution. */
+function readPlainSignal(facts: Mutable<SignalFacts>, payload: JsonRecord): void {
+  const data = asRecord(payload["data"]);
+  const funcTool = asRecord(data?.["funcTool"]);
+  const toolName = toolNameOfAction(data);
+  if (!funcTool || !toolName) {
+    const raw = payload["data"];
+    facts.label = raw === undefined ? "signal" : `signal ${clip(JSON.stringify(raw) ?? "", 60)}`;
+    return;
+  }
+  facts.toolName = toolName;
+  facts.toolInstanceId = stringField(funcTool, "id");
+  const execution = asRecord(data?.["execution"]);
+  const status = stringField(execution, "status");
+  const seconds = numberField(execution, "duration");
+  facts.durationMs = seconds === null ? null : seconds * 1000;
+  const error = errorText(execution?.["error"]);
+  if (status === "failed" || error) {
+    facts.problem = "error";
+    facts.detail = error ?? "failed";
+  }
+  facts.label = [`${toolName} call record`, status ?? "", durationText(facts.durationMs)].filter(Boolean).join(" ");
+}
+
+/** A tool name from an action (a FunctionCalling's tool schema, or a plain `{function}` request). */
+function toolNameOfAction(action: JsonRecord | null): string | null {
+  const schema = asRecord(asRecord(asRecord(action?.["funcTool"])?.["toolSchema"])?.["function"]);
+  return stringField(schema, "name") ?? stringField(action, "function") ?? stringField(action, "toolName");
+}
+
+function callRef(kind: CallKind, payload: JsonRecord): CallRef | null {
+  const callId = stringField(payload, "callId");
+  return callId ? { kind, callId, parentCallId: stringField(payload, "parentCallId") } : null;
+}
+
+function durationText(ms: number | null): string {
+  return ms === null ? "" : formatMs(ms);
+}
+
+function arrow(summary: string | null): string {
+  return summary ? `→ ${clip(summary, 60)}` : "";
+}
+
+export function shortId(id: string): string {
+  return id.length > 8 ? id.slice(0, 8) : id;
+}
+
+/**
+ * A source location a signal carries: a `source` or `location` field (here or in a hook
+ * signal's payload) as `{ file, line, column? }` or as `"path:line[:column]"`.
+ */
+function sourceOf(payload: JsonRecord): SourceLocation | null {
+  for (const key of ["source", "location"]) {
+    const value = payload[key];
+    if (typeof value === "string") {
+      const match = /^(.+?):(\d+)(?::(\d+))?$/.exec(value);
+      if (match) return { file: match[1]!, line: Number(match[2]), column: match[3] ? Number(match[3]) : 1 };
+    }
+    const record = asRecord(value);
+    const file = stringField(record, "file") ?? stringField(record, "path");
+    const line = numberField(record, "line");
+    if (file && line !== null && line >= 1) return { file, line: Math.floor(line), column: Math.max(1, Math.floor(numberField(record, "column") ?? 1)) };
+  }
+  return null;
+}
