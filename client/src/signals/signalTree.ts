@@ -46,6 +46,13 @@ export class SignalTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     return treeItem(this.model.view(node), node);
   }
 
+  /** Tooltips are built on hover only: a redraw of a large run never pays for them. */
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+    const tooltip = this.model.tooltip(node);
+    if (tooltip) item.tooltip = new vscode.MarkdownString(tooltip);
+    return item;
+  }
+
   dispose(): void {
     clearTimeout(this.#timer);
     this.#unsubscribe();
@@ -63,7 +70,6 @@ function treeItem(view: NodeView, node: TreeNode): vscode.TreeItem {
   const item = new vscode.TreeItem(view.label, COLLAPSIBLE[view.collapsible]);
   item.id = view.id;
   item.description = view.description;
-  if (view.tooltip) item.tooltip = new vscode.MarkdownString(view.tooltip);
   item.iconPath = new vscode.ThemeIcon(view.icon, view.color ? new vscode.ThemeColor(view.color) : undefined);
   item.contextValue = view.contextValue;
   if (node.type === "signal") item.command = { command: SHOW_SIGNAL_COMMAND, title: "Show Signal", arguments: [node.entry.frame satisfies SignalFrame] };

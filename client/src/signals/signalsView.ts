@@ -171,8 +171,9 @@ export class SignalsView implements vscode.Disposable {
   }
 }
 
+/** A row of the tree (menus pass them); a signal frame, which also has a `type` and an `id`, is not one. */
 export function isTreeNode(value: unknown): value is TreeNode {
-  return typeof value === "object" && value !== null && "type" in value && "id" in value && typeof (value as { id: unknown }).id === "string";
+  return typeof value === "object" && value !== null && "type" in value && "id" in value && ("run" in value || "container" in value);
 }
 
 function isFrame(value: unknown): value is SignalFrame {

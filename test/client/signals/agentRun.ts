@@ -15,18 +15,19 @@ let cached: Promise<AgentRun> | undefined;
 
 /** Runs the example agent once per test file and hands out the store its live stream filled. */
 export function agentRun(): Promise<AgentRun> {
-  cached ??= streamAgent();
+  cached ??= streamRun(async () => void (await runAgent(() => undefined)));
   return cached;
 }
 
-async function streamAgent(): Promise<AgentRun> {
+/** Runs `program` in this process with its signals streamed over a real socket into a fresh store. */
+export async function streamRun(program: () => Promise<void>): Promise<AgentRun> {
   const store = new SignalStore();
   const server = await LiveServer.start({ onFrame: (peer, frame) => store.handleFrame(peer, frame), onDisconnect: (peer) => store.disconnect(peer) });
   const previous = process.env["HOOKLENS_LIVE"];
   process.env["HOOKLENS_LIVE"] = server.environmentValue;
   resetLiveForTests();
   try {
-    await runAgent(() => undefined);
+    await program();
     await flushLive();
     await liveSink()?.close();
     await until(() => store.runs()[0]?.connected === false, "the agent's stream to end");

@@ -50,7 +50,7 @@ describe("the example agent's run, grouped", () => {
     const [pre, post] = model.children(search!);
     expect(model.view(pre!).label).toBe('tool.pre search {"query":"refunds"}');
     expect(model.view(post!).label).toMatch(/^tool\.post search \S+ ms → \{"hits":\["refunds: free within 30 days"\]\}$/);
-    expect(model.view(post!).tooltip).toContain("- call id: `");
+    expect(model.tooltip(post!)).toContain("- call id: `");
     expect(model.view(post!).icon).toBe("check");
   });
 

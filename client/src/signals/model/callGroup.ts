@@ -28,6 +28,8 @@ export class CallGroup {
   denials = 0;
   /** Set once the act() record of this call was attached (at most one per call). */
   hasRecord = false;
+  /** Set once an action request message joined this call. */
+  hasActionRequest = false;
 
   constructor(
     readonly kind: CallKind,

@@ -46,6 +46,7 @@ export class SessionModel {
   readonly #awaitingRecord = new Map<string, CallGroup[]>();
   /** The call a Tool instance last ran, so its action messages join it. */
   readonly #callOfToolInstance = new Map<string, CallGroup>();
+  #latestToolCall: CallGroup | null = null;
   #nextSeq = 1;
   #grouped: { version: number; view: GroupedView } | null = null;
 
@@ -59,7 +60,7 @@ export class SessionModel {
     return this.#add(frame, this.#nextSeq++);
   }
 
-  /** Drops the oldest `count` signals and regroups the rest (they keep their sequence numbers). */
+  /** Drops the oldest `count` signals and regroups the rest (they keep their sequence numbers and what was read from them). */
   dropOldest(count: number): void {
     const rest = this.entries.slice(count);
     this.entries.length = 0;
@@ -68,7 +69,8 @@ export class SessionModel {
     this.#groups.clear();
     this.#awaitingRecord.clear();
     this.#callOfToolInstance.clear();
-    for (const entry of rest) this.#add(entry.frame, entry.seq);
+    this.#latestToolCall = null;
+    for (const entry of rest) this.#add(entry.frame, entry.seq, entry.facts);
   }
 
   group(kind: string, callId: string): CallGroup | undefined {
@@ -110,8 +112,8 @@ export class SessionModel {
     return view;
   }
 
-  #add(frame: SignalFrame, seq: number): SignalEntry {
-    const entry: SignalEntry = { seq, frame, facts: readSignal(frame), group: null };
+  #add(frame: SignalFrame, seq: number, facts = readSignal(frame)): SignalEntry {
+    const entry: SignalEntry = { seq, frame, facts, group: null };
     this.startedAt ??= frame.createdAt;
     this.entries.push(entry);
     this.version++;
@@ -146,6 +148,7 @@ export class SessionModel {
           parent.children.push(group);
         } else this.items.push(group);
         if (group.kind === "tool" && facts.toolName) this.#awaitRecord(facts.toolName, group);
+        if (group.kind === "tool") this.#latestToolCall = group;
       }
       return group;
     }
@@ -164,7 +167,17 @@ export class SessionModel {
       this.#callOfToolInstance.set(facts.toolInstanceId, group!);
       return group!;
     }
-    // The action request and response messages name the Tool whose record was just attached.
+    // An action request names the Tool it calls, a response the Tool that answered. The request
+    // follows its call's hook signals (and record, when the call succeeded): it joins the call
+    // that record named, else the newest tool call still without a request.
+    if (facts.messagePeer && facts.actionMessage === "request") {
+      let group = this.#callOfToolInstance.get(facts.messagePeer);
+      if (!group || group.hasActionRequest) group = this.#latestToolCall?.hasActionRequest === false ? this.#latestToolCall : undefined;
+      if (!group) return null;
+      group.hasActionRequest = true;
+      this.#callOfToolInstance.set(facts.messagePeer, group);
+      return group;
+    }
     if (facts.messagePeer) return this.#callOfToolInstance.get(facts.messagePeer) ?? null;
     return null;
   }

@@ -56,6 +56,8 @@ export interface SignalFacts {
   readonly toolInstanceId: string | null;
   /** The Tool id an action request or response message is addressed to or from. */
   readonly messagePeer: string | null;
+  /** Which half of a tool call's action messages this is, if it is one. */
+  readonly actionMessage: "request" | "response" | null;
   readonly source: SourceLocation | null;
   /** The row's label: what happened, in words. */
   readonly label: string;
@@ -87,6 +89,7 @@ export function readSignal(frame: SignalFrame): SignalFacts {
     droppedCount: null,
     toolInstanceId: null,
     messagePeer: null,
+    actionMessage: null,
     source: sourceOf(payload),
     label: "",
   };
@@ -159,6 +162,7 @@ function readKind(facts: Mutable<SignalFacts>, kind: string, payload: JsonRecord
       const role = stringField(ref, "role");
       if (role === "action_request") facts.messagePeer = stringField(ref, "recipient");
       if (role === "action_response") facts.messagePeer = stringField(ref, "sender");
+      if (facts.messagePeer) facts.actionMessage = role === "action_request" ? "request" : "response";
       facts.label = role ? `${name} · ${role.replace(/_/g, " ")}` : name;
       return;
     }

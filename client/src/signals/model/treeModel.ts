@@ -34,8 +34,6 @@ export interface NodeView {
   readonly id: string;
   readonly label: string;
   readonly description: string;
-  /** Markdown. */
-  readonly tooltip: string;
   readonly icon: string;
   readonly color: string | null;
   readonly collapsible: "none" | "collapsed" | "expanded";
@@ -186,24 +184,23 @@ export class SignalTreeModel {
       case "run": {
         const { run } = node;
         const style = run.recordedFrom !== null ? GROUP_STYLES.recording : run.connected ? GROUP_STYLES.liveRun : GROUP_STYLES.endedRun;
-        const tooltip = [`**${runLabel(run)}**`, "", runDescription(run), run.recordedFrom ? `\n\nfrom \`${run.recordedFrom}\`` : ""].join("");
-        return this.#view(node, runLabel(run), runDescription(run), tooltip, style, "expanded", run.recordedFrom !== null ? "hooklens.recording" : "hooklens.run");
+        return this.#view(node, runLabel(run), runDescription(run), style, "expanded", run.recordedFrom !== null ? "hooklens.recording" : "hooklens.run");
       }
       case "session": {
         const { session } = node;
         const problems = session.model.errorRows > 0 ? GROUP_STYLES.error : GROUP_STYLES.session;
-        return this.#view(node, sessionLabel(session), sessionDescription(session), `**session** \`${session.sessionId}\``, problems, "expanded", "hooklens.session");
+        return this.#view(node, sessionLabel(session), sessionDescription(session), problems, "expanded", "hooklens.session");
       }
       case "branch": {
         const branch = node.session.model.grouped().branches.get(node.branchId) ?? { branchId: node.branchId, items: [], errors: 0, denials: 0, signals: 0 };
         const style = branch.errors > 0 ? { ...GROUP_STYLES.branch, color: GROUP_STYLES.error.color } : GROUP_STYLES.branch;
-        return this.#view(node, branchLabel(branch), branchDescription(branch), `**branch** \`${branch.branchId}\``, style, "expanded", "hooklens.branch");
+        return this.#view(node, branchLabel(branch), branchDescription(branch), style, "expanded", "hooklens.branch");
       }
       case "call": {
         const { group, session } = node;
         const style = group.errors > 0 ? GROUP_STYLES.error : group.denials > 0 ? GROUP_STYLES.denied : GROUP_STYLES[group.kind];
         const description = timeDescription(session.model.startedAt ?? group.first.frame.createdAt, group.first.frame.createdAt, group.durationMs);
-        return this.#view(node, callLabel(group), description, callTooltip(group), style, "collapsed", "hooklens.call");
+        return this.#view(node, callLabel(group), description, style, "collapsed", "hooklens.call");
       }
       case "signal": {
         const { entry, session } = node;
@@ -212,17 +209,17 @@ export class SignalTreeModel {
         const description = timeDescription(session.model.startedAt ?? entry.frame.createdAt, entry.frame.createdAt, facts.durationMs);
         const context = facts.source ? "hooklens.signal.source" : "hooklens.signal";
         const collapsible = this.#mode === "grouped" && facts.hookPhases.length > 0 && entry.group === null ? "collapsed" : "none";
-        return this.#view(node, facts.label, description, signalTooltip(entry), style, collapsible, context);
+        return this.#view(node, facts.label, description, style, collapsible, context);
       }
       case "phase": {
         const { phase } = node;
         const style = phase.error ? GROUP_STYLES.error : GROUP_STYLES.hookPhase;
         const description = phase.durationMs === null ? "" : timeDescription(0, 0, phase.durationMs).replace(/^\+0 ms · /, "");
-        return this.#view(node, phaseLabel(phase), description, `**service hook** \`${phase.hookType}\``, style, "none", "hooklens.phase");
+        return this.#view(node, phaseLabel(phase), description, style, "none", "hooklens.phase");
       }
       case "range": {
         const label = `${(node.start + 1).toLocaleString("en-US")}–${node.end.toLocaleString("en-US")}`;
-        return this.#view(node, label, formatCount(node.end - node.start, "row"), "", GROUP_STYLES.range, "collapsed", "hooklens.range");
+        return this.#view(node, label, formatCount(node.end - node.start, "row"), GROUP_STYLES.range, "collapsed", "hooklens.range");
       }
     }
   }
@@ -241,8 +238,28 @@ export class SignalTreeModel {
     return { shown, total };
   }
 
-  #view(node: TreeNode, label: string, description: string, tooltip: string, style: KindStyle, collapsible: NodeView["collapsible"], contextValue: string): NodeView {
-    return { id: node.id, label, description, tooltip, icon: style.icon, color: style.color, collapsible, contextValue };
+  #view(node: TreeNode, label: string, description: string, style: KindStyle, collapsible: NodeView["collapsible"], contextValue: string): NodeView {
+    return { id: node.id, label, description, icon: style.icon, color: style.color, collapsible, contextValue };
+  }
+
+  /** A row's Markdown tooltip: built only when hovered (VS Code resolves it lazily), never per redraw. */
+  tooltip(node: TreeNode): string {
+    switch (node.type) {
+      case "run":
+        return [`**${runLabel(node.run)}**`, "", runDescription(node.run), node.run.recordedFrom ? `\n\nfrom \`${node.run.recordedFrom}\`` : ""].join("");
+      case "session":
+        return `**session** \`${node.session.sessionId}\``;
+      case "branch":
+        return `**branch** \`${node.branchId}\``;
+      case "call":
+        return callTooltip(node.group);
+      case "signal":
+        return signalTooltip(node.entry);
+      case "phase":
+        return `**service hook** \`${node.phase.hookType}\``;
+      case "range":
+        return "";
+    }
   }
 
   #invalidate(): void {

@@ -1,0 +1,121 @@
+/**
+ * The Signals view at scale: 100,000 signals of one run (tool calls with their act() records and
+ * action messages, failures, denials, model calls) fed one by one into the store and its grouped
+ * model, with the tree redrawn after every batch the way VS Code asks for it (every expanded row:
+ * run, session, branch, the first and last page of calls, one call's signals). CPU per signal is
+ * compared with the floor the editor pays anyway to receive a signal: JSON.parse of its line and
+ * the live protocol's zod check. A redraw at 100k is compared with receiving the batch behind it.
+ */
+import { liveFrameSchema, type SignalFrame } from "../../runtime/src/live/frames.js";
+import type { LivePeer } from "../../client/src/signals/liveServer.js";
+import { SignalTreeModel, type TreeNode } from "../../client/src/signals/model/treeModel.js";
+import { SignalStore } from "../../client/src/signals/signalStore.js";
+import { report, type Measurement } from "./measure.js";
+
+const SIGNALS = 100_000;
+/** Signals between redraws: the view redraws at most every 150 ms; at 10k signals/s that is 1,500. */
+const BATCH = 1_500;
+const PEER: LivePeer = { connectionId: 1, hello: { type: "hello", protocol: 1, token: "ab".repeat(16), pid: 1, title: "bench" } };
+let sink = 0;
+
+export async function run(): Promise<string> {
+  const frames = oneRun(SIGNALS);
+  const lines = frames.map((frame) => JSON.stringify(frame));
+  const floor = cpuPerItem("parse + check a frame", lines.length, () => {
+    for (const line of lines) sink += liveFrameSchema.safeParse(JSON.parse(line)).success ? 1 : 0;
+  });
+
+  const store = new SignalStore();
+  const model = new SignalTreeModel(store, { pageSize: 200 });
+  let redraws = 0;
+  const ingest = cpuPerItem("store + model + redraws", frames.length, () => {
+    frames.forEach((frame, index) => {
+      store.handleFrame(PEER, frame);
+      if ((index + 1) % BATCH === 0) {
+        sink += redraw(model);
+        redraws++;
+      }
+    });
+  });
+  // One more batch on top of 100k, then the redraw it triggers, timed on its own.
+  const more = oneRun(BATCH, SIGNALS);
+  const redrawAt100k = cpuPerItem("one redraw at 100k", 1, () => {
+    for (const frame of more) store.handleFrame(PEER, frame);
+    sink += redraw(model);
+  });
+  const receiveBatch: Measurement = { name: `receiving ${BATCH.toLocaleString("en-US")} signals`, nsPerOp: floor.nsPerOp * BATCH };
+  const table = report(`Signals view, ${SIGNALS.toLocaleString("en-US")} signals in one run (CPU time; ${redraws} redraws during the feed)`, [
+    { label: "per signal: store, grouping and redraws", subject: ingest, baseline: floor, target: 1 },
+    { label: `redraw at 100k + batch (evicts the oldest 10%)`, subject: redrawAt100k, baseline: receiveBatch, target: 1 },
+  ]);
+  return `${table}\n  (rows kept: ${store.signalCount().toLocaleString("en-US")}; sink ${sink % 10})`;
+}
+
+/** CPU nanoseconds per item of one call of `work` over `items` items (user + system time). */
+function cpuPerItem(name: string, items: number, work: () => void): Measurement {
+  (globalThis as { gc?: () => void }).gc?.();
+  const start = process.cpuUsage();
+  work();
+  const used = process.cpuUsage(start);
+  return { name, nsPerOp: ((used.user + used.system) * 1000) / items };
+}
+
+/** What VS Code asks for after a refresh: every expanded row's children and each row's item. */
+function redraw(model: SignalTreeModel): number {
+  let rows = 0;
+  const visit = (node: TreeNode, depth: number): void => {
+    model.view(node);
+    rows++;
+    if (depth === 0) return;
+    const children = model.children(node);
+    // Expanded: every run/session/branch row, the first and last page of a long list, one call.
+    const firstCall = children.find((child) => child.type === "call");
+    const expanded: TreeNode[] =
+      children.length > 0 && children[0]!.type === "range"
+        ? [children[0]!, children[children.length - 1]!]
+        : [...children.filter((child) => child.type !== "call" && child.type !== "signal"), ...(firstCall ? [firstCall] : [])];
+    for (const child of children) if (!expanded.includes(child)) {
+      model.view(child);
+      rows++;
+    }
+    for (const child of expanded) visit(child, depth - 1);
+  };
+  for (const root of model.roots()) visit(root, 6);
+  return rows;
+}
+
+/** A realistic run: each tool call is tool.pre, tool.post, its act() record and two action messages; every 20th fails, every 50th is blocked, every 10th step is a model call. */
+function oneRun(count: number, offset = 0): SignalFrame[] {
+  const frames: SignalFrame[] = [];
+  const branchId = "b7d6c0de-0000-4000-8000-000000000001";
+  let at = 1_796_000_000 + offset / 1000;
+  let n = offset;
+  const push = (kind: string, payload: Record<string, unknown>, branch: string | null): void => {
+    at += 0.0001;
+    frames.push({ type: "signal", sessionId: "s-1", branchId: branch, id: `id-${n++}`, kind, createdAt: at, payload: { createdAt: at, metadata: branch ? { branchId: branch } : {}, schemaVersion: 1, ...payload } });
+  };
+  for (let call = offset; frames.length < count; call++) {
+    const callId = `call-${call}`;
+    if (call % 10 === 9) {
+      push("ModelCallStarted", { callId, source: "imodel", model: "scripted-model", stream: true }, branchId);
+      push("ModelStreamChunks", { callId, chunks: 12, firstAt: at, lastAt: at + 0.01 }, branchId);
+      push("ModelCallFinished", { callId, status: "ok", durationMs: 41, inputTokens: 30, outputTokens: 11, chunks: 12 }, branchId);
+      continue;
+    }
+    const tool = call % 3 === 0 ? "refund" : "searchDocs";
+    if (call % 50 === 49) {
+      push("ToolCallBlocked", { toolName: tool, callId, reason: "amount > 100", hook: "tool.pre:guard" }, branchId);
+      continue;
+    }
+    push("HookSignal", { point: "tool.pre", payload: { toolName: tool, callId, argsSummary: '{"query":"refunds"}' } }, null);
+    if (call % 20 === 19) {
+      push("HookSignal", { point: "tool.error", payload: { toolName: tool, callId, error: { name: "RangeError", message: "needs a manager" }, duration: 0.0004 } }, null);
+    } else {
+      push("HookSignal", { point: "tool.post", payload: { toolName: tool, callId, resultSummary: '{"hits":["a"]}', duration: 0.0003 } }, null);
+      push("Signal", { data: { funcTool: { id: `tool-${tool}`, toolSchema: { function: { name: tool } } }, arguments: { query: "refunds" }, execution: { status: "completed", duration: 0.0003 } } }, branchId);
+    }
+    push("MessageAdded", { messageRef: { id: `m-${call}-1`, role: "action_request", sender: branchId, recipient: `tool-${tool}` } }, branchId);
+    push("MessageAdded", { messageRef: { id: `m-${call}-2`, role: "action_response", sender: `tool-${tool}`, recipient: branchId } }, branchId);
+  }
+  return frames.slice(0, count);
+}
