@@ -14,7 +14,8 @@ describe("the example agent's run, grouped", () => {
     // search, refund ok, refund failed, deleteFile blocked, deleteFile ok.
     expect(calls.map((call) => call.name)).toEqual(["search", "refund", "refund", "deleteFile", "deleteFile"]);
     const [search] = calls;
-    expect(search!.members.map((entry) => entry.facts.kindKey)).toEqual(["tool.pre", "tool.post", "Signal", "MessageAdded", "MessageAdded"]);
+    // The call's start and finish records, its hook signals, act()'s record and the action messages.
+    expect(search!.members.map((entry) => entry.facts.kindKey)).toEqual(["ToolCallStarted", "tool.pre", "tool.post", "Signal", "ToolCallFinished", "MessageAdded", "MessageAdded"]);
     // Nothing of a call is left loose: the only loose rows are the session's start and end.
     const loose = session.model.items.filter((item) => !(item instanceof CallGroup));
     expect(loose.map((entry) => (entry instanceof CallGroup ? "" : entry.facts.kindKey))).toEqual(["session.start", "session.end"]);
@@ -24,14 +25,14 @@ describe("the example agent's run, grouped", () => {
     const { store, run, session } = await agentRun();
     const model = new SignalTreeModel(store);
     const [runNode] = model.roots();
-    expect(model.view(runNode!).description).toMatch(/^ended · pid \d+ · 20 signals · 1 error · 1 denied$/);
+    expect(model.view(runNode!).description).toMatch(/^ended · pid \d+ · 30 signals · 1 error · 1 denied$/);
     const [sessionNode] = model.children(runNode!);
-    expect(model.view(sessionNode!).description).toBe("20 signals · 1 error · 1 denied");
+    expect(model.view(sessionNode!).description).toBe("30 signals · 1 error · 1 denied");
     const rows = model.children(sessionNode!);
     // session.start, then the branch (its calls carry its id through their act() records), then session.end.
     expect(rows.map((row) => row.type)).toEqual(["signal", "branch", "signal"]);
     expect(labels(model, rows)).toEqual(["session started · scripted-model", expect.stringMatching(/^branch [0-9a-f]{8}$/), "session ended · completed"]);
-    expect(model.view(rows[1]!).description).toBe("18 signals · 1 error · 1 denied");
+    expect(model.view(rows[1]!).description).toBe("28 signals · 1 error · 1 denied");
     const calls = labels(model, model.children(rows[1]!));
     expect(calls[0]).toMatch(/^search \d+(\.\d+)? ms$/);
     expect(calls[2]).toBe("refund — failed: RangeError: refund of 500 for B-99 needs a manager");
@@ -47,7 +48,8 @@ describe("the example agent's run, grouped", () => {
     const [, branch] = model.children(sessionNode!);
     const [search] = model.children(branch!);
     expect(model.view(search!).description).toMatch(/^\+\d[\d,]* ms · \d+(\.\d+)? ms$/);
-    const [pre, post] = model.children(search!);
+    const [started, pre, post] = model.children(search!);
+    expect(model.view(started!).label).toBe("search started (act)");
     expect(model.view(pre!).label).toBe('tool.pre search {"query":"refunds"}');
     expect(model.view(post!).label).toMatch(/^tool\.post search \S+ ms → \{"hits":\["refunds: free within 30 days"\]\}$/);
     expect(model.tooltip(post!)).toContain("- call id: `");
