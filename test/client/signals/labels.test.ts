@@ -76,6 +76,18 @@ describe("call groups", () => {
     expect((group as CallGroup).members.at(-1)!.facts.hookPhases).toEqual([{ hookType: "pre_invocation", status: "completed", durationMs: 0.4, error: null }]);
   });
 
+  it("a model call reported on the session bus groups api.pre_call, its chunks and api.post_call", () => {
+    const model = new SessionModel("session-1");
+    model.add(hook("api.pre_call", { model: "scripted-model", callId: "model-1" }, { at: 0 }));
+    for (const [i, chunk] of ["Refunds ", "are ", "automatic."].entries()) model.add(hook("api.stream_chunk", { model: "scripted-model", callId: "model-1", chunk }, { at: 5 * (i + 1) }));
+    model.add(hook("api.post_call", { model: "scripted-model", callId: "model-1", tokens: { total: 41 } }, { at: 20 }));
+    expect(model.items).toHaveLength(1);
+    const group = model.items[0] as CallGroup;
+    expect(callLabel(group)).toBe("model scripted-model 3 chunks 41 tokens");
+    expect(group.durationMs).toBeCloseTo(20, 2);
+    expect(group.members.map((entry) => entry.facts.label)).toEqual(["api.pre_call scripted-model", 'api.stream_chunk "Refunds "', 'api.stream_chunk "are "', 'api.stream_chunk "automatic."', "api.post_call scripted-model 41 tokens"]);
+  });
+
   it("a tool call's start and finish records join its hook signals; a nested call sits inside its parent", () => {
     const model = new SessionModel("session-1");
     model.add(frame("ToolCallStarted", { toolName: "search", callId: "outer", source: "executor" }, { at: 0 }));

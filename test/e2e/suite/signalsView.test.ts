@@ -102,7 +102,8 @@ describe("the Signals view in a real VS Code", () => {
     const blocked = api.signalTree.getChildren(branch)[2]!;
     const copied = (await vscode.commands.executeCommand("hooklens.signals.copyJson", blocked)) as string;
     assert.equal(await vscode.env.clipboard.readText(), copied);
-    assert.equal((JSON.parse(copied) as Array<{ kind: string }>)[0]!.kind, "ToolCallBlocked");
+    const kinds = (JSON.parse(copied) as Array<{ kind: string }>).map((frame) => frame.kind);
+    assert.ok(kinds.includes("ToolCallBlocked"), `the blocked call's signals: ${kinds.join(", ")}`);
 
     const file = join(workspaceFolder().uri.fsPath, "run.signals.ndjson");
     const runNode = api.signalTree.getChildren()[0]!;

@@ -29,9 +29,14 @@ describe("HookLens in the VS Code UI", function () {
     await workbench().screenshot("signals-view-after-run");
   });
 
-  it("opens a signal from the tree as JSON", async () => {
-    const row = workbench().treeRow("tool.error");
+  it("expands a tool call's row and opens one of its signals as JSON", async () => {
+    // The failed call is one row named after what happened; its signals are inside it.
+    const call = workbench().treeRow("refund — failed: RangeError: refund of 500 needs a manager");
+    await call.waitFor();
+    await call.click();
+    const row = workbench().treeRow("tool.error refund: RangeError");
     await row.waitFor();
+    await workbench().screenshot("tool-call-expanded");
     await row.click();
     await workbench().activeEditorText().filter({ hasText: "tool.error" }).waitFor();
     await workbench().screenshot("signal-opened");

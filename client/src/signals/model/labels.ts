@@ -90,7 +90,7 @@ function modelChunks(group: CallGroup): number {
   let batches = 0;
   let reported = 0;
   for (const { facts } of group.members) {
-    if (facts.kindKey === "ModelStreamChunks") batches += facts.chunks ?? 0;
+    if (facts.kindKey === "ModelStreamChunks" || facts.kindKey === "api.stream_chunk") batches += facts.chunks ?? 0;
     else if (facts.chunks) reported = Math.max(reported, facts.chunks);
   }
   return Math.max(batches, reported);

@@ -64,6 +64,7 @@ export interface SignalFacts {
 }
 
 const TOOL_POINTS = new Set(["tool.pre", "tool.post", "tool.error"]);
+const MODEL_POINTS = new Set(["api.pre_call", "api.stream_chunk", "api.post_call"]);
 const DENIAL_KINDS = new Set(["ToolCallBlocked", "HookShortCircuit", "GuardrailBlock"]);
 const FAILED_STATUSES = new Set(["error", "failed", "failure"]);
 
@@ -120,6 +121,22 @@ function readHookSignal(facts: Mutable<SignalFacts>, point: string, inner: JsonR
       facts.detail = errorText(inner["error"]) ?? "failed";
       facts.label = `${point} ${toolName}: ${clip(facts.detail)}`;
     }
+    return;
+  }
+  if (MODEL_POINTS.has(point)) {
+    // A model call a program reports on the session bus (api.pre_call → chunks → api.post_call).
+    const callId = stringField(inner, "callId");
+    if (callId) facts.call = { kind: "model", callId, parentCallId: null };
+    facts.model = stringField(inner, "model");
+    if (point === "api.stream_chunk") {
+      facts.chunks = 1;
+      const chunk = inner["chunk"];
+      facts.label = `${point}${chunk === undefined ? "" : ` ${clip(JSON.stringify(chunk) ?? "", 40)}`}`;
+      return;
+    }
+    const tokens = inner["tokens"];
+    facts.tokens = typeof tokens === "number" ? tokens : numberField(asRecord(tokens), "total");
+    facts.label = [point, facts.model ?? "", facts.tokens !== null ? formatCount(facts.tokens, "token") : ""].filter(Boolean).join(" ");
     return;
   }
   if (point === "session.start") {
