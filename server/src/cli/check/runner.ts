@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { AnalysisNotice } from "../../analyzer/analyze.js";
 import { AnalysisProject } from "../../analyzer/project.js";
 import { ALL_RULES } from "../../analyzer/rules/index.js";
@@ -6,6 +7,7 @@ import { isAnalyzedExtension, unreadableFileNotice } from "../../analyzer/unread
 import { applyRuleLevels } from "../../config/ruleSettings.js";
 import type { RuleConfig } from "./configFile.js";
 import type { FileReport, Position } from "./report.js";
+import { lineAndColumnIn } from "./lineAndColumn.js";
 import { targetsFromPaths, type CheckTarget } from "./targets.js";
 
 /**
@@ -46,7 +48,8 @@ function checkBatch(batch: readonly CheckedTarget[], onFile: (report: FileReport
   const fill = (): AnalysisProject => {
     for (;;) {
       const project = new AnalysisProject(first.root, first.tsconfig ? { tsConfigFilePath: first.tsconfig } : {});
-      const failed = batch.find(({ file }) => !unreadable.has(file) && !tryAdd(project, file, unreadable));
+      // Only files that can reach a hook library enter the program; the others are answered from syntax alone.
+      const failed = batch.find(({ file }) => !unreadable.has(file) && project.usesHookLibrary(file) && !tryAdd(project, file, unreadable));
       if (!failed) return project;
       // A file the parser gave up on may have left the project half-updated: start over without it.
     }
@@ -83,12 +86,15 @@ function tryAdd(project: AnalysisProject, file: string, unreadable: Map<string, 
 }
 
 function analyzeTarget(project: AnalysisProject, target: CheckedTarget): FileReport {
-  const sourceFile = project.addFromDisk(target.file);
+  const sourceFile = project.usesHookLibrary(target.file) ? project.addFromDisk(target.file) : undefined;
   const rules: Rule[] = ALL_RULES.filter((rule) => target.config.rules[rule.code] !== "off");
   const result = project.analyze(target.file, { rules });
+  let text: string | undefined;
+  const lineAndColumn = (offset: number): { line: number; column: number } =>
+    sourceFile ? sourceFile.getLineAndColumnAtPos(offset) : lineAndColumnIn((text ??= readFileSync(target.file, "utf8")), offset);
   const position = (start: number, end: number): Position => {
-    const from = sourceFile.getLineAndColumnAtPos(start);
-    const to = sourceFile.getLineAndColumnAtPos(end);
+    const from = lineAndColumn(start);
+    const to = lineAndColumn(end);
     return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
   };
   return {
