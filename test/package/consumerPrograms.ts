@@ -102,10 +102,11 @@ main().catch((error) => {
 `;
 
 /**
- * \`HOOKLENS_OTEL=1\` with an SDK the program registered itself and no exporter code: the session's
- * and a bare IModel's calls reach the global provider; printed when the program exits.
+ * \`HOOKLENS_OTEL=1\` with an SDK the program registered itself and no exporter code: the session's,
+ * a bare IModel's and a bare Executor's calls reach the global provider (a trace each); printed
+ * when the program exits.
  */
-export const OTEL_ENV_EXPECTED_OUTPUT = "chat scripted-model,execute_tool add,session,session";
+export const OTEL_ENV_EXPECTED_OUTPUT = "chat scripted-model,execute_tool add,execute_tool add,session,session,session";
 
 const OTEL_ENV_BODY = `const memory = new InMemorySpanExporter();
 const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(memory)] });
@@ -119,6 +120,9 @@ async function main() {
   await branch.act({ function: "add", arguments: { a: 2, b: 3 } });
   const model = new rt.IModel({ endpoint: new rt.ScriptedEndpoint({ script: ["Hello"] }) });
   await model.invoke({ messages: [{ role: "user", content: "Hi" }] });
+  const tools = new rt.BranchTools(new rt.Branch()).register(new rt.Tool({ name: "add", funcCallable: ({ a, b }) => a + b }));
+  const executor = new rt.Executor(tools);
+  await executor.callTool({ name: "add", arguments: { a: 1, b: 1 } }, executor.context());
 }
 
 main().catch((error) => {

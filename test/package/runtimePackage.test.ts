@@ -87,7 +87,7 @@ describe("@hooklens/runtime/otel", () => {
     expect(await runNode(file)).toBe(OTEL_EXPECTED_OUTPUT);
   });
 
-  it.each(["otel-env.mjs", "otel-env.cjs"] as const)("%s: HOOKLENS_OTEL=1 alone traces a session and a bare IModel to the global provider", async (file) => {
+  it.each(["otel-env.mjs", "otel-env.cjs"] as const)("%s: HOOKLENS_OTEL=1 alone traces a session, a bare IModel and a bare Executor to the global provider", async (file) => {
     writeFileSync(join(consumer, file), OTEL_CONSUMERS[file]);
     expect(await runNode(file, { HOOKLENS_OTEL: "1" })).toBe(OTEL_ENV_EXPECTED_OUTPUT);
     expect(await runNode(file, { HOOKLENS_OTEL: "" })).toBe("");
