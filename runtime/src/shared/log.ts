@@ -1,3 +1,5 @@
+import { redactError, redactionRules } from "./redaction/index.js";
+
 /**
  * The runtime's logger. Any pino-compatible logger fits (`info(obj, msg)` or `info(msg)`); the
  * default writes warnings and errors to stderr so swallowed hook failures stay visible.
@@ -40,15 +42,45 @@ function safeJson(value: object): string {
 }
 
 let current: Logger = consoleLogger();
+let redacting: Logger = redactingLogger(current);
 
-/** The logger every runtime module writes to. */
+/**
+ * The logger every runtime module writes to: the one installed with {@link setLogger}, behind the
+ * shared redaction rules, so no runtime log line carries a secret (messages, fields, errors).
+ */
 export function getLogger(): Logger {
-  return current;
+  return redacting;
 }
 
 /** Replaces the runtime's logger (pass a pino instance, or a test spy); returns the previous one. */
 export function setLogger(logger: Logger): Logger {
   const previous = current;
   current = logger;
+  redacting = redactingLogger(logger);
   return previous;
+}
+
+/** `logger` with every message redacted, every field made redacted JSON data, errors redacted copies. */
+function redactingLogger(logger: Logger): Logger {
+  const method =
+    (level: LogLevel): LogMethod =>
+    (objOrMsg: object | string, msg?: string) => {
+      const rules = redactionRules();
+      if (!rules.enabled) {
+        if (typeof objOrMsg === "string") logger[level](objOrMsg);
+        else logger[level](objOrMsg, msg);
+        return;
+      }
+      if (typeof objOrMsg === "string") {
+        logger[level](rules.redactText(objOrMsg));
+        return;
+      }
+      const fields: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(objOrMsg)) {
+        fields[key] = value instanceof Error ? redactError(value) : rules.isSecretKey(key) ? "[redacted]" : rules.redactValue(value);
+      }
+      if (msg === undefined) logger[level](fields);
+      else logger[level](fields, rules.redactText(msg));
+    };
+  return { debug: method("debug"), info: method("info"), warn: method("warn"), error: method("error") };
 }

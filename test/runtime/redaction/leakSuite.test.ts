@@ -18,6 +18,7 @@ import {
   LoggingHook,
   OpenAIChatEndpoint,
   Session,
+  setLogger,
   Signal,
   SqliteSignalStore,
   Tool,
@@ -25,7 +26,9 @@ import {
   flushLive,
   type ToolArgs,
 } from "@hooklens/runtime";
+import { exportToOpenTelemetry } from "@hooklens/runtime/otel";
 import { resetLiveForTests } from "../../../runtime/src/live/publisher.js";
+import { memoryTracing } from "../otel/support.js";
 import { builtCli } from "../../helpers/builtCli.js";
 import { leaksIn, plantedCases, FORM_NAMES, type PlantedCase } from "../../helpers/plantedSecrets.js";
 import { createTempDir } from "../../helpers/tempDir.js";
@@ -43,6 +46,7 @@ describe("planted secrets through the signal pipeline", () => {
   let sockets: net.Socket[] = [];
   let socketBytes = "";
   let sessionId = "";
+  const tracing = memoryTracing();
 
   beforeAll(async () => {
     const endpoint = temp.path("live.sock");
@@ -58,6 +62,7 @@ describe("planted secrets through the signal pipeline", () => {
     const session = new Session();
     sessionId = session.id;
     session.observer.bindDbPersistence(sessionId, store);
+    const otel = exportToOpenTelemetry(session, { tracer: tracing.provider.getTracer("leaks"), captureContent: true });
     const branch = session.newBranch();
     branch.registerTools(new Tool({ funcCallable: (args: ToolArgs) => ({ echoed: args }), name: "echo" }));
     session.hooks.on(HookPoint.TOOL_PRE, () => undefined);
@@ -69,6 +74,7 @@ describe("planted secrets through the signal pipeline", () => {
       await act(branch, { function: "echo", arguments: { marker: MARKER, planted: planted.value } });
     }
     await session.observer.flush();
+    await otel.end();
     await flushLive();
     await new Promise((resolve) => setTimeout(resolve, 200));
     store.close();
@@ -100,6 +106,14 @@ describe("planted secrets through the signal pipeline", () => {
   it("the live socket's frames hold none of them", () => {
     expect(socketBytes).toContain(MARKER);
     expect(leaksIn(socketBytes, cases)).toEqual([]);
+  });
+
+  it("the OpenTelemetry spans (attributes, events, captured content) hold none of them", () => {
+    const spans = JSON.stringify(
+      tracing.spans().map((span) => ({ name: span.name, attributes: span.attributes, events: span.events, status: span.status })),
+    );
+    expect(spans).toContain(MARKER);
+    expect(leaksIn(spans, cases)).toEqual([]);
   });
 
   it("hooklens show prints none of them, as text or JSON", () => {
@@ -179,6 +193,56 @@ describe("planted secrets in endpoint traffic", () => {
       const error = await endpoint.call({ request: { marker: MARKER } }).catch((e: unknown) => e);
       expect(errorText(error)).toContain(MARKER);
       expect(leaksIn(errorText(error) + inspect(endpoint), credentialCase)).toEqual([]);
+    }
+  });
+});
+
+describe("planted secrets in the runtime's own log lines", () => {
+  it("a failing tool's error and a verbose action's output are logged without them", async () => {
+    const lines: string[] = [];
+    const capture = (level: string) => (obj: unknown, msg?: string) => lines.push(`${level} ${inspect(obj, { depth: 12 })} ${msg ?? ""}`);
+    const previous = setLogger({ debug: capture("debug"), info: capture("info"), warn: capture("warn"), error: capture("error") });
+    try {
+      const branch = new Session().newBranch();
+      let next = 0;
+      branch.registerTools([
+        new Tool({ name: "fails", funcCallable: () => { throw new Error(`${MARKER} upstream said: ${inspect(cases[next]!.value, { depth: 12 })}`); } }),
+        new Tool({ name: "returns", funcCallable: () => ({ marker: MARKER, planted: cases[next]!.value }) }),
+      ]);
+      for (next = 0; next < cases.length; next++) {
+        await act(branch, { function: "fails", arguments: {} }, { suppressErrors: true });
+        await act(branch, { function: "returns", arguments: {} }, { verboseAction: true });
+      }
+    } finally {
+      setLogger(previous);
+    }
+    const output = lines.join("\n");
+    expect(output).toContain(MARKER);
+    // Rendered with inspect, a Map or a Set loses the shapes the rules read; the forms that stay text must not leak.
+    const textForms = cases.filter((c) => typeof c.value === "string" || c.value instanceof Error);
+    expect(leaksIn(output, textForms)).toEqual([]);
+  });
+});
+
+describe("a payload nested 20,000 levels deep", () => {
+  it("goes through the pipeline to SQLite without throwing, its secret masked", async () => {
+    const temp = createTempDir("hooklens-deep-");
+    try {
+      const store = await SqliteSignalStore.open(temp.path("deep.db"));
+      const session = new Session();
+      session.observer.bindDbPersistence(session.id, store);
+      let deep: Record<string, unknown> = { password: "s3cr3t-at-the-bottom" };
+      for (let i = 0; i < 20_000; i++) deep = { next: deep };
+      await session.emit(new Signal({ data: { marker: MARKER, deep, apiKey: "s3cr3t-at-the-top" } }));
+      await session.observer.flush();
+      const [record] = store.listSessionSignals(session.id);
+      store.close();
+      const text = JSON.stringify(record);
+      expect(text).toContain(MARKER);
+      expect(text).not.toContain("s3cr3t-at-the-top");
+      expect(text).not.toContain("s3cr3t-at-the-bottom");
+    } finally {
+      temp.dispose();
     }
   });
 });
