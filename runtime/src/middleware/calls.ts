@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
+import { describeValue, requireObject } from "../shared/arguments.js";
+import { InvalidValueError } from "../shared/errors.js";
 
 /** Arguments as the model names them (the schema's keys, aliases included). */
 export type ToolArguments = Readonly<Record<string, unknown>>;
@@ -55,6 +57,10 @@ export class ToolResult {
   readonly cached: boolean;
 
   constructor(init: ToolResultInit) {
+    requireObject(init, "new ToolResult(init)", "init ({ callId, tool, status, value })");
+    if (init.status !== "ok" && init.status !== "error") {
+      throw new InvalidValueError(`new ToolResult(init): init.status must be "ok" or "error", got ${describeValue(init.status)}`);
+    }
     this.callId = init.callId;
     this.tool = init.tool;
     this.status = init.status;

@@ -2,6 +2,7 @@ import type { Endpoint, EndpointPayload } from "./endpoint.js";
 import type { EventDict, EventInit } from "./event.js";
 import { HookedEvent } from "./hookedEvent.js";
 import { readTokenUsage, type TokenUsage } from "./tokenUsage.js";
+import { requireObject } from "../shared/arguments.js";
 
 export interface APICallingInit extends EventInit {
   endpoint: Endpoint;
@@ -33,10 +34,10 @@ export class APICalling extends HookedEvent {
   #streamUsage: TokenUsage | null = null;
 
   constructor(init: APICallingInit) {
-    super(init);
+    super(requireObject(init, "new APICalling(init)", "init ({ endpoint, payload })"));
+    this.endpoint = requireObject(init.endpoint, "new APICalling(init)", "init.endpoint (an Endpoint)");
+    this.payload = requireObject(init.payload, "new APICalling(init)", "init.payload");
     if (init.streaming === undefined) this.streaming = init.payload["stream"] === true;
-    this.endpoint = init.endpoint;
-    this.payload = init.payload;
     this.headers = init.headers ?? {};
     this.callOptions = init.callOptions ?? {};
     this.cacheControl = init.cacheControl ?? false;

@@ -6,6 +6,7 @@ import { isCancellation, toError } from "./cancellation.js";
 import { StreamClosedError } from "./errors.js";
 import { EventStatus, isEventStatus, TERMINAL_EVENT_STATUSES } from "./eventStatus.js";
 import { EventExecution, type ExecutionDict } from "./execution.js";
+import { describeValue, optionsObject } from "../shared/arguments.js";
 
 export interface EventInit {
   id?: string;
@@ -53,6 +54,7 @@ export class Event {
   #finishedAtMs: number | undefined = undefined;
 
   constructor(init: EventInit = {}) {
+    optionsObject(init, `new ${new.target.name}(init)`);
     this.#id = init.id ?? null;
     this.createdAt = init.createdAt ?? epochSecondsAt(performance.now());
     this.#metadata = init.metadata ?? UNSET;
@@ -187,5 +189,9 @@ export class Event {
 
 /** The `lionClass` of an event or an event class. */
 export function classNameOf(eventLike: Event | EventClass): string {
-  return typeof eventLike === "function" ? eventLike.name : eventLike.className();
+  if (typeof eventLike === "function") return eventLike.name;
+  if (typeof (eventLike as Partial<Event> | null)?.className !== "function") {
+    throw new InvalidValueError(`classNameOf(eventLike): eventLike must be an Event or an Event class, got ${describeValue(eventLike)}`);
+  }
+  return eventLike.className();
 }

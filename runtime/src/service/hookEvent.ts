@@ -5,7 +5,9 @@ import { Deadline, DEADLINE_OPTION, DeadlineParams } from "./deadline.js";
 import { classNameOf, Event, type EventClass, type EventDict, type InvokeOptions } from "./event.js";
 import { EventStatus } from "./eventStatus.js";
 import { failure, HookRegistry, RUN_PHASE } from "./hookRegistry.js";
-import { HookEventTypes, type AssociatedEventInfo, type HookParams, type HookPhaseResult } from "./hookTypes.js";
+import { ALLOWED_HOOKS_TYPES, HookEventTypes, type AssociatedEventInfo, type HookParams, type HookPhaseResult } from "./hookTypes.js";
+import { describeValue, requireObject } from "../shared/arguments.js";
+import { InvalidValueError } from "../shared/errors.js";
 
 /** @internal The key of HookEvent's promise-free run (see `HookEvent[RUN_HOOK]`). */
 export const RUN_HOOK: unique symbol = Symbol("hooklens.runHook");
@@ -69,8 +71,11 @@ export class HookEvent extends Event {
   #endedAtMs: number | undefined = undefined;
 
   constructor(init: HookEventInit) {
-    super(init);
-    this.registry = init.registry;
+    super(requireObject(init, "new HookEvent(init)", "init ({ registry, hookType, eventLike })"));
+    this.registry = requireObject(init.registry, "new HookEvent(init)", "init.registry (a HookRegistry)");
+    if (!ALLOWED_HOOKS_TYPES.includes(init.hookType)) {
+      throw new InvalidValueError(`new HookEvent(init): init.hookType must be one of ${ALLOWED_HOOKS_TYPES.join(", ")}, got ${describeValue(init.hookType)}`);
+    }
     this.hookType = init.hookType;
     this.eventLike = init.eventLike;
     this.exit = init.exit ?? false;

@@ -1,4 +1,5 @@
 import type { HookEvent, HookEventDict } from "./hookEvent.js";
+import { optionsObject } from "../shared/arguments.js";
 
 /** Entries a hook log buffers before it flushes (or drops the oldest). */
 export const HOOK_LOG_CAPACITY = 100;
@@ -23,6 +24,7 @@ export class HookLog {
   #count = 0;
 
   constructor(options: HookLogOptions = {}) {
+    optionsObject(options, "new HookLog(options)");
     this.capacity = Math.max(1, options.capacity ?? HOOK_LOG_CAPACITY);
     this.sink = options.sink ?? null;
     this.#ring = new Array<HookEvent | undefined>(this.capacity);

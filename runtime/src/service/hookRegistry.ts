@@ -175,7 +175,7 @@ export class HookRegistry {
     }
     if (hookType) {
       if (eventLike === null || eventLike === undefined) {
-        throw new TypeError(`A ${hookType} call needs an event or an event class`);
+        throw new InvalidValueError(`A ${hookType} call needs an event or an event class`);
       }
       const meta: AssociatedEventInfo = { lionClass: classNameOf(eventLike) };
       switch (hookType) {
@@ -284,7 +284,7 @@ function splitOptions(options: HookCallParams): SplitOptions {
 }
 
 function addEventInfo(meta: AssociatedEventInfo, eventLike: Event | EventClass, hookType: string): void {
-  if (!(eventLike instanceof Event)) throw new TypeError(`A ${hookType} call needs an event instance, got a class`);
+  if (!(eventLike instanceof Event)) throw new InvalidValueError(`A ${hookType} call needs an event instance, got a class`);
   meta.eventId = eventLike.id;
   meta.eventCreatedAt = eventLike.createdAt;
 }

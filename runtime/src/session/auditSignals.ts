@@ -1,4 +1,5 @@
 import { Signal, type SignalInit } from "./signal.js";
+import { requireObject } from "../shared/arguments.js";
 
 /** What every denied call records: the call, why, and which hook decided. */
 export interface DeniedCall {
@@ -21,6 +22,7 @@ abstract class DeniedCallSignal extends Signal<null> implements DeniedCall {
 
   constructor(call: DeniedCall, init: SignalInit<null> = {}) {
     super(init);
+    requireObject(call, `new ${new.target.name}(call, init)`, "call ({ toolName, callId, reason, hook })");
     this.toolName = call.toolName;
     this.callId = call.callId;
     this.reason = call.reason;

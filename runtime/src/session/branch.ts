@@ -12,6 +12,7 @@ import { MessageAdded, RunFailed, RunStart, Signal } from "./signal.js";
 import { wiringOf } from "./wiring.js";
 import { signalSettings } from "./pipeline/signalSettings.js";
 import { describeError } from "./describe.js";
+import { optionsObject } from "../shared/arguments.js";
 
 /** Marks every Branch's `persistViaBus` callback, so unrouting removes them wherever they sit. */
 export const PERSIST_VIA_BUS: unique symbol = Symbol("hooklens.persistViaBus");
@@ -50,6 +51,7 @@ export class Branch {
   readonly persistViaBus: MessageCallback & { readonly [PERSIST_VIA_BUS]: true };
 
   constructor(options: BranchOptions = {}) {
+    optionsObject(options, "new Branch(options)");
     this.id = options.id ?? randomUUID();
     this.user = options.user ?? null;
     this.name = options.name ?? null;

@@ -10,6 +10,8 @@ import {
 import { Message } from "./message.js";
 import type { HookPayloadMap } from "./payloads.js";
 import { toJsonSafe } from "./serialize.js";
+import { requireObject } from "../shared/arguments.js";
+import { InvalidValueError } from "../shared/errors.js";
 
 /**
  * The built-in Session handlers. The persistence ones write through the shared
@@ -145,6 +147,7 @@ export async function persistMessage(payload: Readonly<PersistMessagePayload>): 
 
 /** Logs an API call's model, provider, total tokens and latency. */
 export async function logApiMetrics(payload: Readonly<ApiMetricsPayload>): Promise<void> {
+  requireObject(payload, "logApiMetrics(payload)", "payload");
   const { model = null, provider = null, tokens = null, latencyMs = null } = payload;
   const message = tokens
     ? `api.post_call model=${model} provider=${provider} tokens=${tokens.total ?? null} latency_ms=${latencyMs}`
@@ -169,9 +172,10 @@ export async function logToolUse(payload: Readonly<ToolCallLogPayload>): Promise
 }
 
 function requireField<P extends object, K extends keyof P & string>(payload: P, key: K, handler: string): NonNullable<P[K]> {
+  requireObject(payload, `${handler}(payload)`, "payload");
   const value = payload[key];
   if (value === null || value === undefined) {
-    throw new TypeError(`${handler}() missing required payload field '${key}'`);
+    throw new InvalidValueError(`${handler}() missing required payload field '${key}'`);
   }
   return value as NonNullable<P[K]>;
 }

@@ -1,4 +1,5 @@
 import { SpecFilter } from "./filters.js";
+import { requireName } from "../shared/arguments.js";
 
 const MISSING = Symbol("missing");
 
@@ -10,7 +11,7 @@ export class FieldRef {
   readonly #segments: readonly string[];
 
   constructor(readonly path: string) {
-    this.#segments = path.split(".");
+    this.#segments = requireName(path, "new FieldRef(path)", "path (a dotted field name such as \"tool.name\")").split(".");
   }
 
   eq(value: unknown): SpecFilter {

@@ -1,3 +1,4 @@
+import { InvalidValueError } from "../shared/errors.js";
 import { getLogger } from "../shared/log.js";
 import { describeError, typeName } from "./describe.js";
 
@@ -181,11 +182,11 @@ export function asFilter(key: unknown): Filter<unknown> {
   if (isClassLike(key)) return new TypeFilter(key);
   if (isFilterSource(key)) {
     const filter: unknown = key[AS_FILTER]();
-    if (!(filter instanceof Filter)) throw new TypeError(`[AS_FILTER]() must return a Filter; got ${typeName(filter)}`);
+    if (!(filter instanceof Filter)) throw new InvalidValueError(`[AS_FILTER]() must return a Filter; got ${typeName(filter)}`);
     return filter;
   }
   if (typeof key === "function") return new SpecFilter(key as Predicate);
-  throw new TypeError(`Cannot use ${typeName(key)} as an observe() condition; pass a class, a Filter or a predicate`);
+  throw new InvalidValueError(`Cannot use ${typeName(key)} as an observe() condition; pass a class, a Filter or a predicate`);
 }
 
 /** A Filter for a value of type `T` (the explicit spelling of passing a class as a key). */

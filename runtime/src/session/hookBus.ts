@@ -4,6 +4,8 @@ import { compileDispatcher, type Dispatcher } from "./hookDispatcher.js";
 import { HookPoint, normalizePoint, type HookPointLike } from "./hookPoint.js";
 import type { HookPayload, PayloadOf } from "./payloads.js";
 import type { HookSignal } from "./signal.js";
+import { describeValue } from "../shared/arguments.js";
+import { InvalidValueError } from "../shared/errors.js";
 
 /** A Session hook handler: gets the emission's payload; may be sync or async. Treat the payload as read-only. */
 export type HookHandler<P = HookPayload> = (payload: Readonly<P>) => unknown;
@@ -41,7 +43,7 @@ export class HookBus {
   readonly #chains: Partial<Record<HookPoint, Chain>> = {};
 
   constructor(observer: HookSignalRecorder | null = null) {
-    this.#observer = observer;
+    this.#observer = recorderOrNull(observer, "new HookBus(observer)");
   }
 
   /** The observer this bus records into, or null. */
@@ -51,7 +53,7 @@ export class HookBus {
 
   /** Replaces the bound observer (`null` unbinds) and returns this bus. */
   bind(observer: HookSignalRecorder | null): this {
-    this.#observer = observer ?? null;
+    this.#observer = recorderOrNull(observer ?? null, "HookBus.bind(observer)");
     return this;
   }
 
@@ -59,7 +61,7 @@ export class HookBus {
   on<P extends HookPointLike>(point: P, handler: HookHandler<PayloadOf<P>>): () => void {
     const member = normalizePoint(point);
     if (typeof handler !== "function") {
-      throw new TypeError(`HookBus.on(${JSON.stringify(member)}, handler): handler must be a function, got ${handler === null ? "null" : typeof handler}`);
+      throw new InvalidValueError(`HookBus.on(${JSON.stringify(member)}, handler): handler must be a function, got ${describeValue(handler)}`);
     }
     this.#setList(member, [...this.#listAt(member), handler as HookHandler]);
     return () => this.off(point, handler);
@@ -131,4 +133,10 @@ export class HookBus {
     const records = forceBlocking || member !== MESSAGE_ADD;
     return records && this.#observer ? recordHookSignal(this.#observer, member, payload ?? EMPTY_PAYLOAD) : RESOLVED;
   }
+}
+
+/** An observer to record into (anything with `emit(signal)`, such as a SessionObserver), or null. */
+function recorderOrNull(observer: HookSignalRecorder | null, where: string): HookSignalRecorder | null {
+  if (observer === null || typeof (observer as Partial<HookSignalRecorder>).emit === "function") return observer;
+  throw new InvalidValueError(`${where}: observer must be a SessionObserver (anything with emit(signal)) or null, got ${describeValue(observer)}`);
 }

@@ -1,4 +1,5 @@
 import { InvalidValueError } from "../shared/errors.js";
+import { describeValue } from "../shared/arguments.js";
 
 /**
  * The eleven Session hook points. The vocabulary is closed; four members have no production emit
@@ -36,6 +37,6 @@ const SORTED_VALUES = [...VALUES].sort();
 export function normalizePoint(point: HookPointLike | string): HookPoint {
   if (typeof point === "string" && VALUES.has(point)) return point as HookPoint;
   throw new InvalidValueError(
-    `Unknown hook point ${JSON.stringify(point)}; valid values: ${SORTED_VALUES.join(", ")}`,
+    `Unknown hook point ${typeof point === "string" ? JSON.stringify(point) : describeValue(point)}; valid values: ${SORTED_VALUES.join(", ")}`,
   );
 }

@@ -11,6 +11,7 @@ import {
 import { HookBus, type HookHandler, type HookSignalRecorder } from "./hookBus.js";
 import { HookPoint } from "./hookPoint.js";
 import { typeName } from "./describe.js";
+import { requireFunction, requireName } from "../shared/arguments.js";
 
 /** A handler for any point, whatever payload type it declares (what the name registry holds). */
 export type AnyHookHandler = (payload: never) => unknown;
@@ -45,11 +46,14 @@ const registry = new Map<string, HookHandler>([
 
 /** Registers `handler` under `name` for agent hook declarations, process-wide. The last registration of a name wins. */
 export function registerHandler(name: string, handler: AnyHookHandler): void {
+  requireName(name, "registerHandler(name, handler)", "name");
+  requireFunction(handler, "registerHandler(name, handler)", "handler");
   registry.set(name, busHandler(handler));
 }
 
 /** The handler registered as `name`; an {@link UnknownNameError} listing the registered names otherwise. */
 export function resolveHandler(name: string): HookHandler {
+  requireName(name, "resolveHandler(name)", "name");
   const handler = registry.get(name);
   if (handler) return handler;
   throw new UnknownNameError(`Unknown hook handler '${name}'. Registered: [${registeredHandlerNames().join(", ")}]`);

@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { describeValue, requireObject } from "../shared/arguments.js";
+import { InvalidValueError } from "../shared/errors.js";
 
 /** Who a message is from, as the Branch's message model names it. */
 export type MessageRole = "system" | "user" | "assistant" | "action_request" | "action_response";
+const MESSAGE_ROLES: readonly string[] = ["system", "user", "assistant", "action_request", "action_response"] satisfies MessageRole[];
 
 export interface MessageInit<C = unknown> {
   role: MessageRole;
@@ -25,6 +28,10 @@ export class Message<C = unknown> {
   metadata: Record<string, unknown>;
 
   constructor(init: MessageInit<C>) {
+    requireObject(init, "new Message(init)", "init ({ role, content })");
+    if (!MESSAGE_ROLES.includes(init.role)) {
+      throw new InvalidValueError(`new Message(init): init.role must be one of ${MESSAGE_ROLES.join(", ")}, got ${describeValue(init.role)}`);
+    }
     this.id = init.id ?? randomUUID();
     this.role = init.role;
     this.sender = init.sender ?? null;

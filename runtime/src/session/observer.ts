@@ -32,6 +32,8 @@ import type {
 import type { Session } from "./session.js";
 import { GateDenied, Signal } from "./signal.js";
 import { describeError } from "./describe.js";
+import { describeValue, optionsObject } from "../shared/arguments.js";
+import { InvalidValueError } from "../shared/errors.js";
 
 interface Subscription {
   readonly filter: Filter<unknown>;
@@ -81,10 +83,13 @@ export class SessionObserver {
   #otel: SinkTarget["sink"] | null = null;
 
   constructor(options: SessionObserverOptions = {}) {
+    optionsObject(options, "new SessionObserver(options)");
     this.session = options.session ?? null;
     this.sessionId = options.session?.id ?? options.sessionId ?? randomUUID();
     const keep = options.keepRecentSignals ?? signalSettings().keepRecentSignals;
-    if (!Number.isSafeInteger(keep) || keep < 1) throw new TypeError(`keepRecentSignals must be a positive integer, got ${String(keep)}`);
+    if (!Number.isSafeInteger(keep) || keep < 1) {
+      throw new InvalidValueError(`new SessionObserver(options): keepRecentSignals must be a positive integer, got ${describeValue(keep)}`);
+    }
     this.flow = new Flow("session-events", keep);
   }
 
@@ -211,10 +216,10 @@ export class SessionObserver {
    */
   bindDbPersistence(sessionId: string, store: SignalStore | null = null): void {
     if (typeof sessionId !== "string" || sessionId === "") {
-      throw new TypeError(`bindDbPersistence(sessionId, store?): sessionId must be a non-empty string, got ${describeValue(sessionId)}`);
+      throw new InvalidValueError(`SessionObserver.bindDbPersistence(sessionId, store?): sessionId must be a non-empty string, got ${describeValue(sessionId)}`);
     }
     if (store !== null && store !== undefined && (typeof store !== "object" || typeof store.insertSessionSignal !== "function")) {
-      throw new TypeError(`bindDbPersistence(sessionId, store?): store must be a SignalStore (with insertSessionSignal), got ${describeValue(store)}`);
+      throw new InvalidValueError(`SessionObserver.bindDbPersistence(sessionId, store?): store must be a SignalStore (with insertSessionSignal), got ${describeValue(store)}`);
     }
     const target = store ?? null;
     const sink = new StoreSink(() => target ?? getDefaultSignalStore() ?? embeddedDefaultSignalStore(), `session ${sessionId}`);
@@ -272,15 +277,9 @@ export class SessionObserver {
   }
 }
 
-function describeValue(value: unknown): string {
-  if (value === null) return "null";
-  if (typeof value === "string") return JSON.stringify(value);
-  return typeof value;
-}
-
 function buildFilter(keys: unknown[], role: string | null): Filter<unknown> {
   if (keys.length === 0) {
-    if (role === null) throw new TypeError("observe() requires at least one condition or 'role'");
+    if (role === null) throw new InvalidValueError("observe() requires at least one condition or 'role'");
     return new RoleFilter(role);
   }
   const key = keys.length === 1 ? asFilter(keys[0]) : new AllOfFilter(keys.map(asFilter));

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { InvalidValueError } from "../shared/errors.js";
 import type { HookPoint } from "./hookPoint.js";
+import { describeValue, requireObject } from "../shared/arguments.js";
 
 export const SIGNAL_SCHEMA_VERSION = 1;
 
@@ -31,6 +32,8 @@ export class Signal<T = unknown> {
   readonly schemaVersion: number = SIGNAL_SCHEMA_VERSION;
 
   constructor(init: SignalInit<T> = {}) {
+    // Inline test first: signals are made per emit, and the message is built only on failure.
+    if (typeof init !== "object" || init === null) requireObject(init, `new ${new.target.name}(init)`, "init");
     this.id = init.id ?? randomUUID();
     this.createdAt = init.createdAt === undefined ? Date.now() / 1000 : toEpochSeconds(init.createdAt);
     this.metadata = init.metadata ?? {};
@@ -51,6 +54,8 @@ export class HookSignal extends Signal<null> {
 
   constructor(point: HookPoint | `${HookPoint}` | null, payload: Record<string, unknown> = {}, init: SignalInit<null> = {}) {
     super(init);
+    if (point !== null && typeof point !== "string") invalidPoint(point);
+    if (typeof payload !== "object" || payload === null) requireObject(payload, "new HookSignal(point, payload, init)", "payload");
     this.point = point;
     this.payload = { ...payload };
   }
@@ -122,4 +127,8 @@ function toEpochSeconds(value: number | Date | string): number {
   const parsed = Date.parse(value);
   if (Number.isNaN(parsed)) throw new InvalidValueError(`createdAt is not a timestamp: ${JSON.stringify(value)}`);
   return parsed / 1000;
+}
+
+function invalidPoint(point: unknown): never {
+  throw new InvalidValueError(`new HookSignal(point, payload, init): point must be a hook point value or null, got ${describeValue(point)}`);
 }

@@ -1,3 +1,4 @@
+import { requireName, requireObject } from "../shared/arguments.js";
 /**
  * The governance action a tool call passes to `authorize` before anything runs: the function
  * name, its arguments (`{}` when they were not an object) and the calling Branch's id. A gate
@@ -9,7 +10,8 @@ export class ToolCallAction {
   readonly branchId: string | null;
 
   constructor(init: { function: string; arguments?: Record<string, unknown>; branchId?: string | null }) {
-    this.function = init.function;
+    const where = "new ToolCallAction(init)";
+    this.function = requireName(requireObject(init, where, "init ({ function, arguments?, branchId? })").function, where, "init.function");
     this.arguments = init.arguments ?? {};
     this.branchId = init.branchId ?? null;
     Object.freeze(this);

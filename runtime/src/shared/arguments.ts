@@ -49,3 +49,20 @@ export function requireSchema<T>(value: T, where: string, what: string): T {
   if (typeof parse !== "function") throw new InvalidValueError(`${where}: ${what} must be a zod schema, got ${describeValue(value)}`);
   return value;
 }
+
+/** A required array argument (a list of tools, of hooks, of patterns). */
+export function requireArray<T>(value: T, where: string, what: string): T {
+  if (!Array.isArray(value)) throw new InvalidValueError(`${where}: ${what} must be an array, got ${describeValue(value)}`);
+  return value;
+}
+
+/** A required string argument that may be empty (a command line, a text to scan). */
+export function requireString(value: unknown, where: string, what: string): string {
+  if (typeof value !== "string") throw new InvalidValueError(`${where}: ${what} must be a string, got ${describeValue(value)}`);
+  return value;
+}
+
+/** An object argument that may also be null (an observer to bind, a store to clear). */
+export function objectOrNull<T>(value: T, where: string, what: string): T {
+  return value === null ? value : requireObject(value, where, what);
+}

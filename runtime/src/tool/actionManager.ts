@@ -3,6 +3,7 @@ import { readEnvelope } from "./actionRequest.js";
 import { FunctionCalling } from "./functionCalling.js";
 import { Tool, type ToolCallable } from "./tool.js";
 import type { ToolSchema } from "./toolSchema.js";
+import { describeValue, optionsObject, requireArray } from "../shared/arguments.js";
 
 /** What can be registered: a Tool, or a named function that becomes one. */
 export type ToolLike = Tool | ToolCallable;
@@ -21,7 +22,7 @@ export class ActionManager {
   readonly registry = new Map<string, Tool>();
 
   constructor(tools: readonly ToolLike[] = []) {
-    this.register([...tools], { update: true });
+    this.register([...requireArray(tools, "new ActionManager(tools)", "tools (Tools or functions)")], { update: true });
   }
 
   /** True when a tool of that name (or of that Tool's / function's name) is registered. */
@@ -31,6 +32,7 @@ export class ActionManager {
 
   /** Registers one tool or several. A duplicate name is rejected unless `update` is set. */
   register(tools: ToolLike | readonly ToolLike[], options: RegisterOptions = {}): this {
+    optionsObject(options, "ActionManager.register(tools, options)");
     for (const tool of Array.isArray(tools) ? tools : [tools]) this.registerTool(tool, options);
     return this;
   }
@@ -38,8 +40,9 @@ export class ActionManager {
   /** Registers one tool (Python's `register_tool`). */
   registerTool(tool: ToolLike, options: RegisterOptions = {}): this {
     if (!(tool instanceof Tool) && typeof tool !== "function") {
-      throw new TypeError("Must provide a `Tool` object or a callable function.");
+      throw new InvalidValueError(`ActionManager.register(tools, options): each tool must be a Tool or a function, got ${describeValue(tool)}`);
     }
+    optionsObject(options, "ActionManager.registerTool(tool, options)");
     if (!options.update && this.has(tool)) throw new InvalidValueError(`Tool ${nameOf(tool)} is already registered.`);
     const entry = tool instanceof Tool ? tool : new Tool({ funcCallable: tool });
     this.registry.set(entry.function, entry);
@@ -57,7 +60,7 @@ export class ActionManager {
     try {
       envelope = readEnvelope(request);
     } catch (error) {
-      throw new TypeError(`Unsupported action request: ${(error as Error).message}`);
+      throw new InvalidValueError(`ActionManager.match(request): unsupported action request: ${(error as Error).message}`);
     }
     const tool = this.registry.get(envelope.function);
     if (!tool) throw new InvalidValueError(`Function ${envelope.function} is not registered.`);
@@ -85,5 +88,7 @@ export class ActionManager {
 function nameOf(tool: ToolLike | string): string {
   if (typeof tool === "string") return tool;
   if (tool instanceof Tool) return tool.function;
-  return tool.name;
+  if (typeof tool === "function") return tool.name;
+  throw new InvalidValueError(`ActionManager.has(tool): tool must be a name, a Tool or a function, got ${describeValue(tool)}`);
 }
+

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { z } from "zod";
+import { InvalidValueError } from "../shared/errors.js";
 import { ToolArgumentsError } from "./errors.js";
 import { copyArgs, defineOwn, isPlainObject, type ToolArgs } from "./objects.js";
 import { summarize } from "./summary.js";
-import type { Tool } from "./tool.js";
+import { Tool } from "./tool.js";
+import { describeValue } from "../shared/arguments.js";
 
 /** The lifecycle of one call (the string values of the service scope's EventStatus). */
 export type FunctionCallingStatus = "pending" | "processing" | "completed" | "failed";
@@ -30,6 +32,9 @@ export class FunctionCalling {
   readonly execution: Execution = { status: "pending", duration: null, response: undefined, error: undefined };
 
   constructor(funcTool: Tool, args: unknown) {
+    if (!(funcTool instanceof Tool)) {
+      throw new InvalidValueError(`new FunctionCalling(funcTool, args): funcTool must be a Tool, got ${describeValue(funcTool)}`);
+    }
     this.funcTool = funcTool;
     this.arguments = validateArguments(funcTool, args);
   }

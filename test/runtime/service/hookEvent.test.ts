@@ -1,6 +1,7 @@
 import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
 import {
+  InvalidValueError,
   APICalling,
   DEFAULT_HOOK_TIMEOUT,
   Event,
@@ -124,7 +125,7 @@ describe("HookEvent.invoke outcomes", () => {
     const event = new HookEvent({ registry, hookType: HookEventTypes.PreInvocation, eventLike: APICalling, exit: true });
     await event.invoke();
     expect(event.status).toBe(EventStatus.FAILED);
-    expect(event.exitCause).toBeInstanceOf(TypeError);
+    expect(event.exitCause).toBeInstanceOf(InvalidValueError);
     expect(event.shouldExit).toBe(true);
   });
 

@@ -145,7 +145,7 @@ describe("HookRegistry.call return shapes", () => {
 
   it("rejects a pre_invocation call on a class, which has no event id", async () => {
     const registry = new HookRegistry({ hooks: { pre_invoke: noop } });
-    await expect(registry.call(APICalling, { hookType: "pre_invocation" })).rejects.toThrow(TypeError);
+    await expect(registry.call(APICalling, { hookType: "pre_invocation" })).rejects.toThrow(InvalidValueError);
   });
 
   it("sends an unknown hookType string down the chunk path, as the original does", async () => {

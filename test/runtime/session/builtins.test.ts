@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  InvalidValueError,
   HookPoint,
   InMemorySessionStateStore,
   Message,
@@ -78,7 +79,7 @@ describe("persistSessionStart", () => {
   });
 
   it("requires sessionId", async () => {
-    await expect(persistSessionStart({} as never)).rejects.toThrow(new TypeError("persistSessionStart() missing required payload field 'sessionId'"));
+    await expect(persistSessionStart({} as never)).rejects.toThrow(new InvalidValueError("persistSessionStart() missing required payload field 'sessionId'"));
   });
 });
 
@@ -172,7 +173,7 @@ describe("persistMessage", () => {
 
   it("throws for a payload without sessionId before storing anything", async () => {
     await expect(persistMessage({ branchId: "b", message: { id: "m1" } } as never)).rejects.toThrow(
-      new TypeError("persistMessage() missing required payload field 'sessionId'"),
+      new InvalidValueError("persistMessage() missing required payload field 'sessionId'"),
     );
     expect(store.messages.size).toBe(0);
   });

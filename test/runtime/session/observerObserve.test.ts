@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  InvalidValueError,
   AS_FILTER,
   Filter,
   HookPoint,
@@ -118,7 +119,7 @@ describe("observe registration forms", () => {
   it("rejects an [AS_FILTER] that does not return a Filter", () => {
     const observer = new SessionObserver();
     const broken = { [AS_FILTER]: () => "nope" as unknown as Filter };
-    expect(() => observer.observe(broken, { handler: () => undefined })).toThrow(TypeError);
+    expect(() => observer.observe(broken, { handler: () => undefined })).toThrow(InvalidValueError);
   });
 
   it("rejects a key that is neither a class, a Filter nor a function", () => {
@@ -129,9 +130,9 @@ describe("observe registration forms", () => {
   it("raises a clear error when there is no condition and no role", () => {
     const observer = new SessionObserver();
     expect(() => (observer.observe as (...a: unknown[]) => unknown)()).toThrow(
-      new TypeError("observe() requires at least one condition or 'role'"),
+      new InvalidValueError("observe() requires at least one condition or 'role'"),
     );
-    expect(() => (observer.observe as (...a: unknown[]) => unknown)({ handler: () => undefined })).toThrow(TypeError);
+    expect(() => (observer.observe as (...a: unknown[]) => unknown)({ handler: () => undefined })).toThrow(InvalidValueError);
   });
 });
 

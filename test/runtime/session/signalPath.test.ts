@@ -4,6 +4,7 @@ import { mkdirSync, rmdirSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   Flow,
+  InvalidValueError,
   GateDenied,
   HookBus,
   HookPoint,
@@ -59,15 +60,15 @@ describe("signal kinds", () => {
 describe("bad input at the boundary", () => {
   it("HookBus.on refuses a handler that is not a function when registering, not at emit", () => {
     const bus = new HookBus();
-    expect(() => bus.on(HookPoint.SESSION_START, 42 as never)).toThrow(TypeError);
-    expect(() => bus.on(HookPoint.SESSION_START, 42 as never)).toThrow(/handler must be a function, got number/);
+    expect(() => bus.on(HookPoint.SESSION_START, 42 as never)).toThrow(InvalidValueError);
+    expect(() => bus.on(HookPoint.SESSION_START, 42 as never)).toThrow(/handler must be a function, got a number \(42\)/);
     expect(bus.handlersFor(HookPoint.SESSION_START)).toEqual([]);
   });
 
   it("bindDbPersistence refuses a missing session id or something that is not a store", () => {
     const observer = new SessionObserver();
     expect(() => observer.bindDbPersistence(null as never)).toThrow(/sessionId must be a non-empty string, got null/);
-    expect(() => observer.bindDbPersistence("")).toThrow(TypeError);
+    expect(() => observer.bindDbPersistence("")).toThrow(InvalidValueError);
     expect(() => observer.bindDbPersistence("s", {} as SignalStore)).toThrow(/store must be a SignalStore/);
   });
 

@@ -23,8 +23,8 @@ describe("ActionManager", () => {
     expect(manager.registry.get("add")).toBe(replacement);
   });
 
-  it("rejects what is neither a Tool nor a function with a TypeError", () => {
-    expect(() => new ActionManager().register({ name: "x" } as never)).toThrow(TypeError);
+  it("rejects what is neither a Tool nor a function with an InvalidValueError", () => {
+    expect(() => new ActionManager().register({ name: "x" } as never)).toThrow(InvalidValueError);
   });
 
   it("matches a request to a validated FunctionCalling", () => {
@@ -40,9 +40,10 @@ describe("ActionManager", () => {
     );
   });
 
-  it("refuses a request that is not an envelope with a TypeError", () => {
-    expect(() => new ActionManager([add]).match("add(1, 2)")).toThrow(TypeError);
-    expect(() => new ActionManager([add]).match({ function: "add" })).toThrow(TypeError);
+  it("refuses a request that is not an envelope with an InvalidValueError", () => {
+    expect(() => new ActionManager([add]).match("add(1, 2)")).toThrow(InvalidValueError);
+    expect(() => new ActionManager([add]).match({ function: "add" })).toThrow(/^ActionManager\.match\(request\): unsupported action request/);
+
   });
 
   it("invoke builds, runs and returns the call with its response", async () => {

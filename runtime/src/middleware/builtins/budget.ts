@@ -5,6 +5,7 @@ import { BudgetExceeded, ConfigError, type BudgetScope } from "../errors.js";
 import { Hook } from "../hook.js";
 import type { LLMInvocation, ToolInvocation } from "../invocations.js";
 import type { LedgerEntry } from "../ledger.js";
+import { optionsObject } from "../../shared/arguments.js";
 
 export type OnExceed = "stop" | "warn";
 
@@ -36,7 +37,9 @@ export class BudgetHook extends Hook {
 
   constructor(maxUsd: number, options: { onExceed?: OnExceed; scope?: BudgetScope } = {}) {
     super();
-    this.#config = parseConfig({ maxUsd, onExceed: options.onExceed ?? "stop", scope: options.scope ?? "run" });
+    optionsObject(options, "new BudgetHook(maxUsd, options)");
+    this.#config = parseConfig({ maxUsd, onExceed: options.onExceed
+ ?? "stop", scope: options.scope ?? "run" });
   }
 
   beforeTool(inv: ToolInvocation): void {

@@ -6,6 +6,7 @@ import type { LLMInvocation, NodeInvocation, ToolInvocation } from "../invocatio
 import type { LLMResponse } from "../llm.js";
 import { DEFAULT_REDACT, redactForLog } from "../redact.js";
 import { toJsonLine } from "./jsonLine.js";
+import { optionsObject } from "../../shared/arguments.js";
 
 export interface LoggingHookOptions {
   /** Any pino-compatible logger; defaults to the runtime's logger at the time of each line. */
@@ -41,6 +42,7 @@ export class LoggingHook extends Hook {
 
   constructor(options: LoggingHookOptions = {}) {
     super();
+    optionsObject(options, "new LoggingHook(options)");
     this.#logger = options.logger;
     this.#level = options.level ?? "info";
     this.#errorLevel = SEVERITY.indexOf(this.#level) >= SEVERITY.indexOf("warn") ? this.#level : "warn";

@@ -3,6 +3,7 @@ import { EventStatus } from "../../service/eventStatus.js";
 import type { IModel } from "../../service/iModel.js";
 import type { LLMRequest, LLMResponse } from "../llm.js";
 import type { ModelClient } from "./backends.js";
+import { optionsObject, requireObject } from "../../shared/arguments.js";
 
 /**
  * An `IModel` as the executor's model. Each call is one `imodel.invoke()`, so the model's own
@@ -15,6 +16,9 @@ export class IModelClient implements ModelClient {
   readonly model: string;
 
   constructor(imodel: IModel, options: { provider?: string; model?: string } = {}) {
+    const where = "new IModelClient(imodel, options)";
+    requireObject(requireObject(imodel, where, "imodel (an IModel)").endpoint, where, "imodel.endpoint (an IModel's endpoint)");
+    optionsObject(options, where);
     this.imodel = imodel;
     this.provider = options.provider ?? imodel.endpoint.name;
     const endpointModel = (imodel.endpoint as { model?: unknown }).model;

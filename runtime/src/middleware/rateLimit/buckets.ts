@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { getEnvironmentData, setEnvironmentData } from "node:worker_threads";
 import { InvalidValueError } from "../../shared/errors.js";
 import type { Rate } from "./rate.js";
+import { describeValue } from "../../shared/arguments.js";
 
 const SLOTS = 256;
 const KEY_BYTES = 64;
@@ -37,7 +38,9 @@ export class RateBuckets {
 
   /** A private table, or a view of an existing one (for example a buffer posted to a worker). */
   constructor(buffer: SharedArrayBuffer = new SharedArrayBuffer(TABLE_BYTES)) {
-    if (buffer.byteLength !== TABLE_BYTES) throw new InvalidValueError(`a rate bucket table has ${TABLE_BYTES} bytes`);
+    if (!(buffer instanceof SharedArrayBuffer) || buffer.byteLength !== TABLE_BYTES) {
+      throw new InvalidValueError(`new RateBuckets(buffer): buffer must be a SharedArrayBuffer of ${TABLE_BYTES} bytes (another RateBuckets' buffer), got ${describeValue(buffer)}`);
+    }
     this.buffer = buffer;
     this.#header = new Int32Array(buffer, 0, 2);
     this.#tat = new Float64Array(buffer, TAT_OFFSET, SLOTS);

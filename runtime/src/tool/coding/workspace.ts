@@ -1,5 +1,6 @@
 import path from "node:path";
 import { danglingLinkIn, isWithin, resolveLoose } from "../paths.js";
+import { requireName } from "../../shared/arguments.js";
 
 /** A path that leaves the workspace. Tools turn it into a `{ success: false, error }` result. */
 export class OutsideWorkspaceError extends Error {
@@ -15,7 +16,7 @@ export class Workspace {
   readonly root: string;
 
   constructor(root: string) {
-    this.root = resolveLoose(root);
+    this.root = resolveLoose(requireName(root, "new Workspace(root)", "root (a directory path)"));
   }
 
   /** The absolute, symlink-resolved path of `target` (relative paths start at the root); throws when it is outside. */
