@@ -140,13 +140,18 @@ describe("OpenAIChatEndpoint.call", () => {
   });
 
   it("rejects with the caller's abort reason (a cancellation, not an EndpointError) and drops the connection", async () => {
+    let arrived: () => void = () => {};
+    const requestArrived = new Promise<void>((resolve) => (arrived = resolve));
     const endpoint = await serve(async (_req, res) => {
+      arrived();
       await delay(5_000);
       sendJson(res, 200, completion);
     });
     const controller = new AbortController();
     const pending = endpoint.call({ request: ask, signal: controller.signal });
-    await delay(30);
+    // Abort once the server holds the request: a fixed pause could fire before a loaded machine
+    // even connected, and then no connection would ever be dropped.
+    await requestArrived;
     controller.abort();
     const error = await failure(pending);
     expect(error.name).toBe("AbortError");
