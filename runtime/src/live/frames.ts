@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requireName, requireObject, requireString } from "../shared/arguments.js";
 
 /**
  * The live-signal protocol between a program using the runtime and the editor: NDJSON over a
@@ -59,13 +60,17 @@ export interface LiveEndpoint {
 }
 
 /** Builds the value of {@link LIVE_ENV}. */
-export function formatLiveEnv({ endpoint, token }: LiveEndpoint): string {
+export function formatLiveEnv(live: LiveEndpoint): string {
+  const { endpoint, token } = requireObject(live, "formatLiveEnv(live)", "live ({ endpoint, token })");
+  requireName(endpoint, "formatLiveEnv(live)", "live.endpoint");
+  requireName(token, "formatLiveEnv(live)", "live.token");
   return `${endpoint}?token=${token}`;
 }
 
 /** Parses {@link LIVE_ENV}; null when it is absent or malformed (live streaming is then off). */
 export function parseLiveEnv(value: string | undefined): LiveEndpoint | null {
   if (!value) return null;
+  requireString(value, "parseLiveEnv(value)", "value (the HOOKLENS_LIVE text)");
   const at = value.lastIndexOf("?token=");
   if (at <= 0) return null;
   const endpoint = value.slice(0, at);

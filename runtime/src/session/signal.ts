@@ -114,6 +114,7 @@ export class RunEnd<T = unknown> extends Signal<T> implements RunUsage {
  * declares none) its class name, else the nearest declared kind up the chain.
  */
 export function signalKind(signal: Signal): string {
+  if (!(signal instanceof Signal)) throw new InvalidValueError(`signalKind(signal): signal must be a Signal, got ${describeValue(signal)}`);
   const type = signal.constructor as typeof Signal;
   if (Object.hasOwn(type, "kind")) return type.kind;
   return type.name || type.kind || "Signal";

@@ -1,3 +1,4 @@
+import { requireObject } from "./arguments.js";
 import { redactError, redactionRules } from "./redaction/index.js";
 
 /**
@@ -54,6 +55,7 @@ export function getLogger(): Logger {
 
 /** Replaces the runtime's logger (pass a pino instance, or a test spy); returns the previous one. */
 export function setLogger(logger: Logger): Logger {
+  requireObject(logger, "setLogger(logger)", "logger (a pino-like logger)");
   const previous = current;
   current = logger;
   redacting = redactingLogger(logger);

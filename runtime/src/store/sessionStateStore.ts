@@ -1,4 +1,5 @@
 import type { JsonObject } from "../session/serialize.js";
+import { requireObject } from "../shared/arguments.js";
 
 /** Why a session is in its status; the built-in persistence handlers write these. */
 export enum StatusReasonCode {
@@ -160,6 +161,7 @@ export function getSessionStateStore(): SessionStateStore {
 
 /** Replaces the shared state store; returns the previous one. */
 export function setSessionStateStore(store: SessionStateStore): SessionStateStore {
+  requireObject(store, "setSessionStateStore(store)", "store (a SessionStateStore)");
   const previous = sharedStore;
   sharedStore = store;
   return previous;

@@ -1,5 +1,6 @@
 import type { EncodedSignal } from "../session/pipeline/encodedSignal.js";
 import type { JsonObject } from "../session/serialize.js";
+import { objectOrNull } from "../shared/arguments.js";
 
 /** One persisted observer signal: the row `SessionObserver.bindDbPersistence` writes. */
 export interface SessionSignalRecord {
@@ -68,6 +69,7 @@ export function getDefaultSignalStore(): SignalStore | null {
 
 /** Sets (or, with null, clears) the default SignalStore; returns the previous one. */
 export function setDefaultSignalStore(store: SignalStore | null): SignalStore | null {
+  objectOrNull(store, "setDefaultSignalStore(store)", "store (a SignalStore, or null to clear)");
   const previous = defaultStore;
   defaultStore = store;
   return previous;

@@ -1,3 +1,4 @@
+import { requireString } from "../shared/arguments.js";
 const cache = new Map<string, RegExp>();
 
 /**
@@ -5,6 +6,8 @@ const cache = new Map<string, RegExp>();
  * characters (slashes included), `?` one character, `[abc]`/`[!abc]` a set. Case-sensitive.
  */
 export function fnmatch(name: string, pattern: string): boolean {
+  requireString(name, "fnmatch(name, pattern)", "name");
+  requireString(pattern, "fnmatch(name, pattern)", "pattern");
   let regex = cache.get(pattern);
   if (!regex) {
     regex = new RegExp(`^${translate(pattern)}$`, "s");

@@ -1,4 +1,5 @@
 import { InvalidValueError } from "../../shared/errors.js";
+import { requireObject } from "../../shared/arguments.js";
 
 /** Environment variable that sets the default of {@link SignalSettings.liveExitDrainMs}. */
 export const LIVE_DRAIN_ENV = "HOOKLENS_LIVE_DRAIN_MS";
@@ -46,6 +47,7 @@ export function signalSettings(): Readonly<SignalSettings> {
 
 /** Changes some settings for the whole process; returns the previous ones. Each must be a positive integer. */
 export function configureSignals(changes: Partial<SignalSettings>): SignalSettings {
+  requireObject(changes, "configureSignals(changes)", "changes");
   const previous = { ...current };
   for (const key of Object.keys(DEFAULT_SIGNAL_SETTINGS) as Array<keyof SignalSettings>) {
     const value = changes[key];

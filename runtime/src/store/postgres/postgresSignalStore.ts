@@ -19,6 +19,7 @@ import { SignalStoreClosedError, SignalStoreError, SignalStoreUnwritableError } 
 import type { EncodedSignal } from "../../session/pipeline/encodedSignal.js";
 import { RowAdmission, type RowQueue } from "../rowSink.js";
 import { rowBytes, rowFromRecord, type SignalRow } from "../signalRow.js";
+import { optionsObject, requireName, requireObject } from "../../shared/arguments.js";
 
 export type { PostgresConnectionConfig };
 
@@ -100,6 +101,10 @@ export class PostgresSignalStore implements SignalStore {
    * schema, a same-named table HookLens did not create, or `pg` not installed.
    */
   static async open(connection: string | PostgresConnectionConfig, options: PostgresSignalStoreOptions = {}): Promise<PostgresSignalStore> {
+    const where = "PostgresSignalStore.open(connection, options)";
+    if (typeof connection !== "string") requireObject(connection, where, "connection (a postgres:// URL or a pg connection config)");
+    else requireName(connection, where, "connection (a postgres:// URL or a pg connection config)");
+    optionsObject(options, where);
     const config: PostgresConnectionConfig = typeof connection === "string" ? { connectionString: connection } : { ...connection };
     const names = quoteNames({ schema: options.schema ?? DEFAULT_POSTGRES_SCHEMA, table: options.table ?? DEFAULT_POSTGRES_TABLE });
     const urlSecret = secretInUrl(config.connectionString);

@@ -12,6 +12,7 @@ import { WriteBehindQueue } from "../queue/writeBehindQueue.js";
 import type { EncodedSignal } from "../../session/pipeline/encodedSignal.js";
 import { RowAdmission, type RowQueue } from "../rowSink.js";
 import { rowFromRecord, type SignalRow } from "../signalRow.js";
+import { optionsObject, requireName } from "../../shared/arguments.js";
 
 export interface SqliteSignalStoreOptions {
   /** Open an existing file for reading only: nothing is created, writes are refused. */
@@ -95,6 +96,8 @@ export class SqliteSignalStore implements SignalStore {
    * unwritable location, missing file (read-only), or a lock held past `busyTimeoutMs`.
    */
   static async open(path: string, options: SqliteSignalStoreOptions = {}): Promise<SqliteSignalStore> {
+    requireName(path, "SqliteSignalStore.open(path, options)", "path (a database file)");
+    optionsObject(options, "SqliteSignalStore.open(path, options)");
     const full = resolve(path);
     const settings = { readOnly: options.readOnly ?? false, busyTimeoutMs: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS };
     if (settings.readOnly && !existsSync(full)) throw new SignalStoreMissingError(full, `no signal database at ${full}`);

@@ -1,3 +1,4 @@
+import { requireString } from "../../shared/arguments.js";
 /** A command the bash tool will not run because it needs a shell to mean what it says. */
 export class ShellSyntaxError extends Error {
   override name = "ShellSyntaxError";
@@ -13,6 +14,7 @@ const WILDCARDS = new Set(["*", "?"]);
  * is refused with a ShellSyntaxError, since no shell will run it.
  */
 export function splitCommand(command: string): string[] {
+  requireString(command, "splitCommand(command)", "command");
   const words: string[] = [];
   let word = "";
   let started = false;
