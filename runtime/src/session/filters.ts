@@ -1,6 +1,7 @@
 import { InvalidValueError } from "../shared/errors.js";
 import { getLogger } from "../shared/log.js";
 import { describeError, typeName } from "./describe.js";
+import { describeValue, optionsObject, requireArray, requireFunction, requireName } from "../shared/arguments.js";
 
 /** Any class, including the built-in ones (`Number`, `Error`, `Map`, …). */
 export type Constructor<T = unknown> = abstract new (...args: never[]) => T;
@@ -71,6 +72,7 @@ export function isInstance(value: unknown, type: Constructor<unknown>): boolean 
 export class TypeFilter<T> extends Filter<T> {
   constructor(readonly type: Constructor<T>) {
     super();
+    requireFunction(type, "new TypeFilter(type) / ofType(type)", "type (a class)");
   }
 
   matches(payload: unknown): T[] {
@@ -98,6 +100,8 @@ export class SpecFilter extends Filter<unknown> {
     readonly options: { safe?: boolean } = {},
   ) {
     super();
+    requireFunction(predicate, "new SpecFilter(predicate, options) / where(predicate)", "predicate");
+    optionsObject(options, "new SpecFilter(predicate, options) / where(predicate)");
   }
 
   matches(payload: unknown): unknown[] {
@@ -114,6 +118,9 @@ export class SpecFilter extends Filter<unknown> {
 export class AllOfFilter extends SpecFilter {
   constructor(readonly filters: readonly Filter<unknown>[]) {
     super((payload) => filters.every((filter) => filter.test(payload)));
+    for (const filter of requireArray(filters, "new AllOfFilter(filters)", "filters")) {
+      if (!(filter instanceof Filter)) throw new InvalidValueError(`new AllOfFilter(filters): each filter must be a Filter, got ${describeValue(filter)}`);
+    }
   }
 }
 
@@ -125,6 +132,7 @@ export class AllOfFilter extends SpecFilter {
 export class RoleFilter extends Filter<unknown> {
   constructor(readonly role: string) {
     super();
+    requireName(role, "new RoleFilter(role)", "role");
   }
 
   matches(event: unknown): unknown[] {
@@ -140,6 +148,8 @@ export class RoleKeyFilter<T> extends Filter<T> {
     readonly role: string,
   ) {
     super();
+    if (!(key instanceof Filter)) throw new InvalidValueError(`new RoleKeyFilter(key, role): key must be a Filter, got ${describeValue(key)}`);
+    requireName(role, "new RoleKeyFilter(key, role)", "role");
   }
 
   matches(payload: unknown): T[] {

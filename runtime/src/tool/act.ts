@@ -15,6 +15,7 @@ import { ConfigurationError } from "./errors.js";
 import type { FunctionCalling } from "./functionCalling.js";
 import { isPlainObject, type ToolArgs } from "./objects.js";
 import { summarize } from "./summary.js";
+import { optionsObject, requireObject } from "../shared/arguments.js";
 
 /** What a tool call returns to the caller: the call and its output (or an error object). */
 export interface ActionResponseModel {
@@ -71,6 +72,8 @@ export const GOVERNANCE_DENIAL = "denied by governance gate";
  * 200 characters. `duration` is in seconds (null when the call never ran).
  */
 export async function act(branch: ActingBranch, request: unknown, options: ActOptions = {}): Promise<ActionResponseModel> {
+  requireObject(branch, "act(branch, request, options)", "branch (a Branch)");
+  optionsObject(options, "act(branch, request, options)");
   const envelope = readEnvelope(request);
   const fn = envelope.function;
   const args = envelope.arguments;
@@ -141,6 +144,8 @@ export interface ActAllOptions extends ActOptions {
  * "concurrent"` and `suppressErrors: true`. An unknown strategy is a ConfigurationError.
  */
 export async function actAll(branch: ActingBranch, requests: unknown, options: ActAllOptions = {}): Promise<ActionResponseModel[]> {
+  requireObject(branch, "actAll(branch, requests, options)", "branch (a Branch)");
+  optionsObject(options, "actAll(branch, requests, options)");
   const { strategy = "concurrent", suppressErrors = true, verboseAction = false } = options;
   const list = Array.isArray(requests) ? [...(requests as unknown[])] : [requests];
   const one = (request: unknown): Promise<ActionResponseModel> => act(branch, request, { suppressErrors, verboseAction });

@@ -3,6 +3,7 @@ import { PermissionError } from "./errors.js";
 import { fnmatch, hasWildcard } from "./fnmatch.js";
 import { ownValue, type ToolArgs } from "./objects.js";
 import { expandUser, isWithin, resolveLoose } from "./paths.js";
+import { optionsObject } from "../shared/arguments.js";
 
 /** Commands that destroy data or history, matched case-insensitively anywhere in `args.command`. */
 const DESTRUCTIVE = new RegExp(
@@ -58,6 +59,7 @@ export const PATH_ARGUMENT_NAMES: readonly string[] = ["path", "filePath", "file
  * is not a non-empty string, is refused rather than let through unchecked.
  */
 export function guardPaths(options: GuardPathsOptions = {}): (toolName: string, action: string, args: ToolArgs) => Promise<undefined> {
+  optionsObject(options, "guardPaths(options)");
   const roots = (options.allowedPaths ?? []).map((root) => resolveLoose(expandUser(root)));
   const denied = [...(options.deniedPaths ?? [])];
   return async function pathGuard(toolName: string, _action: string, args: ToolArgs): Promise<undefined> {
