@@ -93,6 +93,7 @@ import {
 import * as runtimeRoot from "@hooklens/runtime";
 import * as runtimeLive from "@hooklens/runtime/live";
 import * as runtimeStore from "@hooklens/runtime/store";
+import * as runtimeOtel from "@hooklens/runtime/otel";
 import { readFileSync } from "node:fs";
 
 /**
@@ -269,7 +270,7 @@ describe("bad input from JavaScript callers", () => {
 });
 
 /** What each package entry point exports, as a caller imports it. */
-const ENTRY_POINTS: Record<string, Record<string, unknown>> = { ".": runtimeRoot, "./live": runtimeLive, "./store": runtimeStore };
+const ENTRY_POINTS: Record<string, Record<string, unknown>> = { ".": runtimeRoot, "./live": runtimeLive, "./store": runtimeStore, "./otel": runtimeOtel };
 
 /** Exports that take no argument a caller could get wrong, or answer for any value by design. */
 const NO_INPUT_TO_CHECK: Record<string, string> = {
@@ -318,6 +319,10 @@ const NOT_YET_CHECKED = [
   "guardDestructive", "autoFormat", "autoFormatTypeScript", "runArgv", "codingToolDefinition", "NudgeEngine", "Hook", "runBefore",
   "runAfter", "runOnError", "runOnLlmEnd", "createRunContext", "toolCall", "MemoryToolCache", "StoreSink", "defaultSignalDbPath",
   "LiveConnection", "LiveSink", "recordedSignalFrame", "Filter", "redact", "isSecretKey",
+  // signals added while this audit ran
+  "ToolCallStarted", "ToolCallFinished", "ModelCallStarted", "ModelCallFinished", "ModelStreamChunks", "RunEvent", "callError",
+  // @hooklens/runtime/otel
+  "exportToOpenTelemetry", "OpenTelemetrySink", "forceFlushGlobalProvider", "startEnvironmentExport",
 ];
 
 describe("every public entry point", () => {
