@@ -55,7 +55,8 @@ export class Workbench {
     await input.fill(`>${title}`);
     const row = page.locator(".quick-input-widget .monaco-list-row", { hasText: title }).first();
     await row.waitFor();
-    await input.press("Enter");
+    // Click the row with this exact title: Enter would run whichever similar title ranks first.
+    await row.click();
     await page.locator(".quick-input-widget").waitFor({ state: "hidden" });
   }
 
