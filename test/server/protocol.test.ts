@@ -1,28 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  CodeActionRequest,
-  DocumentDiagnosticReportKind,
-  DocumentDiagnosticRequest,
-  HoverRequest,
-  InitializeRequest,
-  StreamMessageReader,
-  StreamMessageWriter,
-  createProtocolConnection,
-  type CodeAction,
-  type FullDocumentDiagnosticReport,
-  type TextDocumentEdit,
-  type ProtocolConnection,
-} from "vscode-languageserver-protocol/node";
-import { bundleServer } from "../helpers/bundleServer.js";
+import { DocumentDiagnosticReportKind, type FullDocumentDiagnosticReport, type TextDocumentEdit } from "vscode-languageserver-protocol/node";
 import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
+import { LspClient } from "../helpers/lspClient.js";
 
 // The bundled server as a child process, driven over JSON-RPC exactly as an editor would.
-let child: ChildProcess;
-let connection: ProtocolConnection;
+let client: LspClient;
 let fixture: Fixture;
-let stderr = "";
 
 const SOURCE = `import { HookBus, HookPoint } from "@hooklens/runtime";
 const bus = new HookBus();
@@ -30,33 +14,20 @@ bus.on(HookPoint.API_PRE_CALL, () => undefined);
 `;
 
 beforeAll(async () => {
-  const { server } = await bundleServer();
   fixture = createFixture();
-  child = spawn(process.execPath, [server, "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-  connection.listen();
-  const init = await connection.sendRequest(InitializeRequest.type, {
-    processId: process.pid,
-    rootUri: pathToFileURL(fixture.dir).href,
-    workspaceFolders: [{ uri: pathToFileURL(fixture.dir).href, name: "fixture" }],
-    // A pulling client, as VS Code is (test/server/lsp/ covers clients that do not pull).
-    capabilities: { textDocument: { diagnostic: {} } },
-  });
-  expect(init.capabilities.diagnosticProvider).toBeTruthy();
-  await connection.sendNotification("initialized", {});
+  // A pulling client, as VS Code is (test/server/lsp/ covers clients that do not pull).
+  const started = await LspClient.start({ rootDir: fixture.dir, capabilities: { textDocument: { diagnostic: {} } } });
+  client = started.client;
+  expect(started.initialize.capabilities.diagnosticProvider).toBeTruthy();
 });
 
 afterAll(async () => {
-  await connection.sendRequest("shutdown").catch(() => undefined);
-  await connection.sendNotification("exit").catch(() => undefined);
-  connection.dispose();
-  if (child.exitCode === null) child.kill();
+  await client.stop();
   fixture.dispose();
 });
 
 async function pull(uri: string): Promise<FullDocumentDiagnosticReport> {
-  const report = await connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
+  const report = await client.pull(uri);
   expect(report.kind).toBe(DocumentDiagnosticReportKind.Full);
   return report as FullDocumentDiagnosticReport;
 }
@@ -65,7 +36,7 @@ describe("language server over JSON-RPC", () => {
   const uri = () => pathToFileURL(fixture.path("agent.ts")).href;
 
   it("reports HL001 on the point argument of an opened document", async () => {
-    await connection.sendNotification("textDocument/didOpen", { textDocument: { uri: uri(), languageId: "typescript", version: 1, text: SOURCE } });
+    await client.open(uri(), SOURCE);
     const report = await pull(uri());
     expect(report.items).toEqual([
       expect.objectContaining({
@@ -80,27 +51,26 @@ describe("language server over JSON-RPC", () => {
   });
 
   it("answers a hover over the flagged argument with the rule and its docs link", async () => {
-    const hover = await connection.sendRequest(HoverRequest.type, { textDocument: { uri: uri() }, position: { line: 2, character: 12 } });
-    const value = hover && typeof hover.contents === "object" && "value" in hover.contents ? hover.contents.value : "";
+    const value = await client.hoverText(uri(), { line: 2, character: 12 });
     expect(value).toContain("HookLens HL001");
     expect(value).toContain("HL001.md");
   });
 
   it("still answers after the document becomes syntactically broken, and follows edits", async () => {
     const broken = SOURCE + "function ( {{{ \n const = ;\n";
-    await connection.sendNotification("textDocument/didChange", { textDocument: { uri: uri(), version: 2 }, contentChanges: [{ text: broken }] });
+    await client.change(uri(), 2, broken);
     const report = await pull(uri());
     // One information diagnostic on the runtime import saying the file was not fully analysed, and the findings it still has.
     expect(report.items.map((d) => d.code)).toEqual([undefined, "HL001"]);
     expect(report.items[0]).toMatchObject({ severity: 3, message: expect.stringMatching(/^Not fully analysed: \d+ syntax errors/) });
-    await connection.sendNotification("textDocument/didChange", { textDocument: { uri: uri(), version: 3 }, contentChanges: [{ text: "export const ok = 1;\n" }] });
+    await client.change(uri(), 3, "export const ok = 1;\n");
     expect((await pull(uri())).items).toEqual([]);
   });
 
   it("says a plain file (no runtime import) with a syntax error was not fully analysed, on the error, until it is fixed", async () => {
     const plain = pathToFileURL(fixture.path("plain.ts")).href;
     const text = "export function add(a: number, b: number) {\n  return a + ;\n}\n";
-    await connection.sendNotification("textDocument/didOpen", { textDocument: { uri: plain, languageId: "typescript", version: 1, text } });
+    await client.open(plain, text);
     expect((await pull(plain)).items).toEqual([
       expect.objectContaining({
         severity: 3,
@@ -109,21 +79,17 @@ describe("language server over JSON-RPC", () => {
         message: expect.stringMatching(/^Not fully analysed: a syntax error \(line 2: Expression expected\.\)/),
       }),
     ]);
-    await connection.sendNotification("textDocument/didChange", { textDocument: { uri: plain, version: 2 }, contentChanges: [{ text: text.replace("a + ;", "a + b;") }] });
+    await client.change(plain, 2, text.replace("a + ;", "a + b;"));
     expect((await pull(plain)).items).toEqual([]);
   });
 
   it("offers a quick fix pinned to the document version for HL003", async () => {
     const fixUri = pathToFileURL(fixture.path("stream.ts")).href;
     const text = 'import { HookRegistry } from "@hooklens/runtime";\nexport const r = new HookRegistry({ streamHandlers: { text: (chunk: unknown) => chunk } });\n';
-    await connection.sendNotification("textDocument/didOpen", { textDocument: { uri: fixUri, languageId: "typescript", version: 7, text } });
+    await client.open(fixUri, text, 7);
     const [diagnostic] = (await pull(fixUri)).items;
     expect(diagnostic?.code).toBe("HL003");
-    const actions = (await connection.sendRequest(CodeActionRequest.type, {
-      textDocument: { uri: fixUri },
-      range: diagnostic!.range,
-      context: { diagnostics: [diagnostic!] },
-    })) as CodeAction[];
+    const actions = await client.codeActions(fixUri, diagnostic!);
     expect(actions.filter((a) => a.isPreferred)).toHaveLength(1);
     expect(actions[0]).toMatchObject({ kind: "quickfix", isPreferred: true });
     const [change] = actions[0]!.edit!.documentChanges as TextDocumentEdit[];
@@ -136,23 +102,16 @@ describe("language server over JSON-RPC", () => {
     const trapUri = pathToFileURL(fixture.path("branches.ts")).href;
     const text =
       'import { Session } from "@hooklens/runtime";\nconst session = new Session();\nconst branch = session.newBranch();\nexport const bus = session.hooks;\nawait branch.act({ function: "search", arguments: {} });\n';
-    await connection.sendNotification("textDocument/didOpen", { textDocument: { uri: trapUri, languageId: "typescript", version: 1, text } });
+    await client.open(trapUri, text);
     const [diagnostic, ...rest] = (await pull(trapUri)).items;
     expect(rest).toEqual([]);
     expect(diagnostic).toMatchObject({ code: "HL005", severity: 2, range: { start: { line: 2, character: 15 }, end: { line: 2, character: 34 } } });
-    const hover = await connection.sendRequest(HoverRequest.type, { textDocument: { uri: trapUri }, position: { line: 2, character: 25 } });
-    const value = hover && typeof hover.contents === "object" && "value" in hover.contents ? hover.contents.value : "";
-    expect(value).toContain("HookLens HL005");
-    const actions = await connection.sendRequest(CodeActionRequest.type, {
-      textDocument: { uri: trapUri },
-      range: diagnostic!.range,
-      context: { diagnostics: [diagnostic!] },
-    });
-    expect((actions as CodeAction[]).filter((a) => a.isPreferred)).toEqual([]);
+    expect(await client.hoverText(trapUri, { line: 2, character: 25 })).toContain("HookLens HL005");
+    expect((await client.codeActions(trapUri, diagnostic!)).filter((a) => a.isPreferred)).toEqual([]);
   });
 
   it("returns an empty report for a document it was never given", async () => {
     expect((await pull(pathToFileURL(fixture.path("unknown.ts")).href)).items).toEqual([]);
-    expect(stderr).toBe("");
+    expect(client.stderr).toBe("");
   });
 });

@@ -1,23 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  CodeActionRequest,
-  DocumentDiagnosticReportKind,
-  DocumentDiagnosticRequest,
-  HoverRequest,
-  InitializeRequest,
-  StreamMessageReader,
-  StreamMessageWriter,
-  createProtocolConnection,
-  type CodeAction,
-  type Diagnostic,
-  type FullDocumentDiagnosticReport,
-  type ProtocolConnection,
-  type TextDocumentEdit,
-} from "vscode-languageserver-protocol/node";
-import { bundleServer } from "../helpers/bundleServer.js";
+import { DocumentDiagnosticReportKind, type Diagnostic, type FullDocumentDiagnosticReport, type TextDocumentEdit } from "vscode-languageserver-protocol/node";
 import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
+import { LspClient } from "../helpers/lspClient.js";
 
 // One case per rule (HL001, HL003 and HL005 are in protocol.test.ts, HL012–HL015 in
 // protocolTrapRules.test.ts) through the bundled server as a child process, driven over JSON-RPC as an
@@ -96,28 +81,16 @@ const CASES: Case[] = [
   },
 ];
 
-let child: ChildProcess;
-let connection: ProtocolConnection;
+let client: LspClient;
 let fixture: Fixture;
-let stderr = "";
 
 beforeAll(async () => {
-  const { server } = await bundleServer();
   fixture = createFixture();
-  child = spawn(process.execPath, [server, "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-  connection.listen();
-  const root = pathToFileURL(fixture.dir).href;
-  await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: root, workspaceFolders: [{ uri: root, name: "fixture" }], capabilities: {} });
-  await connection.sendNotification("initialized", {});
+  ({ client } = await LspClient.start({ rootDir: fixture.dir }));
 });
 
 afterAll(async () => {
-  await connection.sendRequest("shutdown").catch(() => undefined);
-  await connection.sendNotification("exit").catch(() => undefined);
-  connection.dispose();
-  if (child.exitCode === null) child.kill();
+  await client.stop();
   fixture.dispose();
 });
 
@@ -132,8 +105,8 @@ describe.each(CASES)("$code through the language server", ({ code, file, text, c
   let diagnostic: Diagnostic;
 
   it("reports it where the rule says, with its docs link and a headline of at most 100 characters", async () => {
-    await connection.sendNotification("textDocument/didOpen", { textDocument: { uri: uri(), languageId: "typescript", version: 5, text } });
-    const report = await connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri: uri() } });
+    await client.open(uri(), text, 5);
+    const report = await client.pull(uri());
     expect(report.kind).toBe(DocumentDiagnosticReportKind.Full);
     const items = (report as FullDocumentDiagnosticReport).items;
     expect(items.map((d) => d.code)).toEqual([code]);
@@ -149,8 +122,7 @@ describe.each(CASES)("$code through the language server", ({ code, file, text, c
   });
 
   it("answers a hover on it with the rule and its explanation, not the headline the editor already shows", async () => {
-    const hover = await connection.sendRequest(HoverRequest.type, { textDocument: { uri: uri() }, position: diagnostic.range.start });
-    const value = hover && typeof hover.contents === "object" && "value" in hover.contents ? hover.contents.value : "";
+    const value = await client.hoverText(uri(), diagnostic.range.start);
     expect(value).toContain(`HookLens ${code}`);
     expect(value).toContain(`${code}.md`);
     expect(value).not.toContain(diagnostic.message);
@@ -158,11 +130,7 @@ describe.each(CASES)("$code through the language server", ({ code, file, text, c
   });
 
   it(fix ? "offers its quick fix pinned to the document version" : "offers no quick fix", async () => {
-    const actions = (await connection.sendRequest(CodeActionRequest.type, {
-      textDocument: { uri: uri() },
-      range: diagnostic.range,
-      context: { diagnostics: [diagnostic] },
-    })) as CodeAction[];
+    const actions = await client.codeActions(uri(), diagnostic);
     // The rule's own fix is the preferred action; "Disable …" and "Show documentation" sit beside it.
     const quickFixes = actions.filter((a) => a.isPreferred && a.edit);
     if (!fix) {
@@ -174,6 +142,6 @@ describe.each(CASES)("$code through the language server", ({ code, file, text, c
     expect(change!.textDocument).toEqual({ uri: uri(), version: 5 });
     const at = text.indexOf(fix.replaces, text.indexOf(covers));
     expect(change!.edits).toEqual([{ range: { start: positionOf(text, at), end: positionOf(text, at + fix.replaces.length) }, newText: fix.newText }]);
-    expect(stderr).toBe("");
+    expect(client.stderr).toBe("");
   });
 });

@@ -1,80 +1,35 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  CodeActionRequest,
-  DocumentDiagnosticReportKind,
-  DocumentDiagnosticRequest,
-  HoverRequest,
-  InitializeRequest,
-  StreamMessageReader,
-  StreamMessageWriter,
-  createProtocolConnection,
-  type CodeAction,
-  type Diagnostic,
-  type FullDocumentDiagnosticReport,
-  type ProtocolConnection,
-  type TextDocumentEdit,
-} from "vscode-languageserver-protocol/node";
-import { bundleServer } from "../helpers/bundleServer.js";
+import { DocumentDiagnosticReportKind, type Diagnostic, type FullDocumentDiagnosticReport, type TextDocumentEdit } from "vscode-languageserver-protocol/node";
 import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
+import { LspClient } from "../helpers/lspClient.js";
 
 // The rules for the remaining hook traps (HL012–HL015), through the bundled server as a child
 // process over JSON-RPC, as an editor drives it.
-let child: ChildProcess;
-let connection: ProtocolConnection;
+let client: LspClient;
 let fixture: Fixture;
-let stderr = "";
 
 beforeAll(async () => {
-  const { server } = await bundleServer();
   fixture = createFixture();
-  child = spawn(process.execPath, [server, "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-  connection.listen();
-  await connection.sendRequest(InitializeRequest.type, {
-    processId: process.pid,
-    rootUri: pathToFileURL(fixture.dir).href,
-    workspaceFolders: [{ uri: pathToFileURL(fixture.dir).href, name: "fixture" }],
-    capabilities: {},
-  });
-  await connection.sendNotification("initialized", {});
+  ({ client } = await LspClient.start({ rootDir: fixture.dir }));
 });
 
 afterAll(async () => {
-  if (!connection) return;
-  await connection.sendRequest("shutdown").catch(() => undefined);
-  await connection.sendNotification("exit").catch(() => undefined);
-  connection.dispose();
-  if (child.exitCode === null) child.kill();
+  await client?.stop();
   fixture.dispose();
 });
 
 /** Opens `text` as `name` in the fixture folder and pulls its diagnostics. */
 async function open(name: string, text: string, version = 1): Promise<{ uri: string; items: Diagnostic[] }> {
   const uri = pathToFileURL(fixture.path(name)).href;
-  await connection.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "typescript", version, text } });
+  await client.open(uri, text, version);
   return { uri, items: await pull(uri) };
 }
 
 async function pull(uri: string): Promise<Diagnostic[]> {
-  const report = await connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
+  const report = await client.pull(uri);
   expect(report.kind).toBe(DocumentDiagnosticReportKind.Full);
   return (report as FullDocumentDiagnosticReport).items;
-}
-
-async function hoverText(uri: string, position: { line: number; character: number }): Promise<string> {
-  const hover = await connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position });
-  return hover && typeof hover.contents === "object" && "value" in hover.contents ? hover.contents.value : "";
-}
-
-async function codeActions(uri: string, diagnostic: Diagnostic): Promise<CodeAction[]> {
-  return (await connection.sendRequest(CodeActionRequest.type, {
-    textDocument: { uri },
-    range: diagnostic.range,
-    context: { diagnostics: [diagnostic] },
-  })) as CodeAction[];
 }
 
 describe("trap rules over JSON-RPC", () => {
@@ -90,11 +45,8 @@ describe("trap rules over JSON-RPC", () => {
         codeDescription: { href: expect.stringMatching(/\/docs\/rules\/HL012\.md$/) },
       }),
     ]);
-    expect(await hoverText(uri, { line: 1, character: 20 })).toContain("HookLens HL012");
-    await connection.sendNotification("textDocument/didChange", {
-      textDocument: { uri, version: 2 },
-      contentChanges: [{ text: text.replace("audit();", "export { audit };") }],
-    });
+    expect(await client.hoverText(uri, { line: 1, character: 20 })).toContain("HookLens HL012");
+    await client.change(uri, 2, text.replace("audit();", "export { audit };"));
     expect(await pull(uri)).toEqual([]);
   });
 
@@ -111,15 +63,15 @@ describe("trap rules over JSON-RPC", () => {
         codeDescription: { href: expect.stringMatching(/\/docs\/rules\/HL013\.md$/) },
       }),
     ]);
-    expect(await hoverText(uri, { line: 1, character: column + 3 })).toContain("HookLens HL013");
+    expect(await client.hoverText(uri, { line: 1, character: column + 3 })).toContain("HookLens HL013");
     // Other actions (suppressions, documentation) may be offered beside the fix.
-    const action = (await codeActions(uri, items[0]!)).find((a) => a.title === 'Use the tool name "bash"');
+    const action = (await client.codeActions(uri, items[0]!)).find((a) => a.title === 'Use the tool name "bash"');
     expect(action).toMatchObject({ kind: "quickfix", isPreferred: true });
     const [change] = action!.edit!.documentChanges as TextDocumentEdit[];
     expect(change!.textDocument).toEqual({ uri, version: 4 });
     expect(change!.edits).toEqual([{ range: items[0]!.range, newText: '"bash"' }]);
     const fixed = text.replace('"bash_tool"', '"bash"');
-    await connection.sendNotification("textDocument/didChange", { textDocument: { uri, version: 5 }, contentChanges: [{ text: fixed }] });
+    await client.change(uri, 5, fixed);
     expect(await pull(uri)).toEqual([]);
   });
 
@@ -141,7 +93,7 @@ describe("trap rules over JSON-RPC", () => {
         codeDescription: { href: expect.stringMatching(/\/docs\/rules\/HL014\.md$/) },
       }),
     ]);
-    expect(await hoverText(uri, { line: 1, character: 45 })).toContain("HookLens HL014");
+    expect(await client.hoverText(uri, { line: 1, character: 45 })).toContain("HookLens HL014");
   });
 
   it("HL015: reports a counting hook in an Executor with approval, as information, and hovers it", async () => {
@@ -163,10 +115,10 @@ describe("trap rules over JSON-RPC", () => {
         codeDescription: { href: expect.stringMatching(/\/docs\/rules\/HL015\.md$/) },
       }),
     ]);
-    expect(await hoverText(uri, { line: 4, character: 60 })).toContain("HookLens HL015");
+    expect(await client.hoverText(uri, { line: 4, character: 60 })).toContain("HookLens HL015");
   });
 
   it("wrote nothing to stderr", () => {
-    expect(stderr).toBe("");
+    expect(client.stderr).toBe("");
   });
 });
