@@ -23,6 +23,20 @@ class Counter extends Hook {
 }
 `;
 
+/** Tools the file registers itself, on a runtime BranchTools. */
+const BRANCH_TOOLS = `import { BranchTools, Executor, Hook, Session, type Approval, type Tool } from "@hooklens/runtime";
+declare const search: Tool;
+declare const refund: Tool;
+const edit: Approval = (inv) => ({ arguments: { ...inv.call.arguments, dryRun: true } });
+class Counter extends Hook {
+  count = 0;
+  beforeTool() {
+    this.count++;
+  }
+}
+const branch = new Session().newBranch();
+`;
+
 describe("HL015 approval-reruns-before-tool: what it flags", () => {
   it("flags a counting hook in an Executor with approval, as information on the hook, naming the effect", () => {
     const findings = analyzeFixture(`${HEADER}export const executor = new Executor(tools, { hooks: [new Counter()], approval: edit });\n`);
@@ -90,6 +104,29 @@ describe("HL015 approval-reruns-before-tool: what it flags", () => {
     ],
   ];
 
+  cases.push(
+    [
+      "a BranchTools with a tool marked confirm",
+      `${BRANCH_TOOLS}const tools = new BranchTools(branch);\ntools.register(search);\ntools.register(refund, { confirm: true });\nnew Executor(tools, { hooks: [new Counter()], approval: edit });`,
+      ["new Counter()"],
+    ],
+    [
+      "a confirm tool registered in place, in a chain",
+      `${BRANCH_TOOLS}new Executor(new BranchTools(branch).register(search).register(refund, { confirm: true }), { hooks: [new Counter()], approval: edit });`,
+      ["new Counter()"],
+    ],
+    [
+      "a BranchTools handed to code that may register more",
+      `${BRANCH_TOOLS}declare function addTools(tools: BranchTools): void;\nconst tools = new BranchTools(branch);\naddTools(tools);\nnew Executor(tools, { hooks: [new Counter()], approval: edit });`,
+      ["new Counter()"],
+    ],
+    [
+      "a confirm flag the file cannot read (a variable)",
+      `${BRANCH_TOOLS}declare const needsApproval: boolean;\nconst tools = new BranchTools(branch).register(refund, { confirm: needsApproval });\nnew Executor(tools, { hooks: [new Counter()], approval: edit });`,
+      ["new Counter()"],
+    ],
+  );
+
   it.each(cases)("flags %s", (_label, source, texts, options) => {
     expect(flagged(source, options)).toEqual(texts);
   });
@@ -125,6 +162,14 @@ describe("HL015 approval-reruns-before-tool: what it leaves alone", () => {
       `import { Hook } from "@hooklens/runtime";\nclass Executor { constructor(_t: unknown, _o: object) {} }\nclass Counter extends Hook { n = 0; beforeTool() { this.n++; } }\nnew Executor({}, { hooks: [new Counter()], approval: () => ({ arguments: {} }) });`,
     ],
   ];
+
+  clean.push(
+    [
+      "a BranchTools whose registered tools are none marked confirm (the approval step never runs)",
+      `${BRANCH_TOOLS}const tools = new BranchTools(branch);\ntools.register(search);\ntools.register(refund, { kind: "payments", confirm: false }).register(search, { cacheable: true });\nnew Executor(tools, { hooks: [new Counter()], approval: edit });`,
+    ],
+    ["a BranchTools built in place without confirm tools", `${BRANCH_TOOLS}new Executor(new BranchTools(branch).register(search), { hooks: [new Counter()], approval: edit });`],
+  );
 
   it.each(clean)("does not flag %s", (_label, source, options) => {
     expect(flagged(source, options)).toEqual([]);

@@ -1,4 +1,5 @@
 import { Node, SyntaxKind, VariableDeclarationKind, type ClassDeclaration, type Expression, type NewExpression, type ObjectLiteralExpression, type Type, type VariableDeclaration } from "ts-morph";
+import { mayHoldConfirmTool } from "../executorTools.js";
 import { unwrapped } from "../expressions.js";
 import { FileIndex } from "../fileIndex.js";
 import { sideEffectOf } from "../sideEffects.js";
@@ -25,6 +26,8 @@ export const approvalRerunsBeforeTool: Rule = {
       const options = objectLiteralOf(node.getArguments()[1]!);
       const approval = options && propertyValue(options, "approval");
       if (!approval || !canEditArguments(approval)) continue;
+      // The approval step (and so the second beforeTool) only runs for tools marked confirm.
+      if (!mayHoldConfirmTool(node.getArguments()[0]!, context.runtime)) continue;
       const hooks = propertyValue(options, "hooks");
       for (const hook of hooks ? hookElements(hooks) : []) {
         const found = beforeToolOf(hook, context.runtime);
