@@ -20,7 +20,9 @@ import {
   type PublishDiagnosticsParams,
   type Registration,
 } from "vscode-languageserver-protocol/node";
+import { afterAll, beforeAll } from "vitest";
 import { bundleServer } from "./bundleServer.js";
+import { createFixture, type Fixture } from "./fixtureProject.js";
 
 export interface LspClientOptions {
   capabilities?: ClientCapabilities;
@@ -151,4 +153,42 @@ export class LspClient {
     action();
     for (const listener of [...this.#listeners]) listener();
   }
+}
+
+/** What `serveFixture` gives a test file; read it inside tests (it is filled in by `beforeAll`). */
+export interface ServedFixture {
+  readonly client: LspClient;
+  readonly fixture: Fixture;
+  readonly initialize: InitializeResult;
+}
+
+/**
+ * The bundled server on a fresh fixture folder for one test file: started before its tests,
+ * stopped and the folder removed after.
+ */
+export function serveFixture(options: Omit<LspClientOptions, "rootDir"> = {}): ServedFixture {
+  let served: { client: LspClient; fixture: Fixture; initialize: InitializeResult } | undefined;
+  beforeAll(async () => {
+    const fixture = createFixture();
+    served = { fixture, ...(await LspClient.start({ ...options, rootDir: fixture.dir })) };
+  });
+  afterAll(async () => {
+    await served?.client.stop();
+    served?.fixture.dispose();
+  });
+  const current = () => {
+    if (!served) throw new Error("serveFixture: read the client inside a test, after beforeAll");
+    return served;
+  };
+  return {
+    get client() {
+      return current().client;
+    },
+    get fixture() {
+      return current().fixture;
+    },
+    get initialize() {
+      return current().initialize;
+    },
+  };
 }

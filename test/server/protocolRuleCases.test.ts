@@ -1,8 +1,7 @@
 import { pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DocumentDiagnosticReportKind, type Diagnostic, type FullDocumentDiagnosticReport, type TextDocumentEdit } from "vscode-languageserver-protocol/node";
-import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
-import { LspClient } from "../helpers/lspClient.js";
+import { serveFixture } from "../helpers/lspClient.js";
 
 // One case per rule (HL001, HL003 and HL005 are in protocol.test.ts, HL012–HL015 in
 // protocolTrapRules.test.ts) through the bundled server as a child process, driven over JSON-RPC as an
@@ -81,18 +80,7 @@ const CASES: Case[] = [
   },
 ];
 
-let client: LspClient;
-let fixture: Fixture;
-
-beforeAll(async () => {
-  fixture = createFixture();
-  ({ client } = await LspClient.start({ rootDir: fixture.dir }));
-});
-
-afterAll(async () => {
-  await client.stop();
-  fixture.dispose();
-});
+const served = serveFixture();
 
 /** Line and character of a text offset. */
 function positionOf(text: string, offset: number): { line: number; character: number } {
@@ -101,12 +89,12 @@ function positionOf(text: string, offset: number): { line: number; character: nu
 }
 
 describe.each(CASES)("$code through the language server", ({ code, file, text, covers, fix, severity = 2 }) => {
-  const uri = () => pathToFileURL(fixture.path(file)).href;
+  const uri = () => pathToFileURL(served.fixture.path(file)).href;
   let diagnostic: Diagnostic;
 
   it("reports it where the rule says, with its docs link and a headline of at most 100 characters", async () => {
-    await client.open(uri(), text, 5);
-    const report = await client.pull(uri());
+    await served.client.open(uri(), text, 5);
+    const report = await served.client.pull(uri());
     expect(report.kind).toBe(DocumentDiagnosticReportKind.Full);
     const items = (report as FullDocumentDiagnosticReport).items;
     expect(items.map((d) => d.code)).toEqual([code]);
@@ -122,7 +110,7 @@ describe.each(CASES)("$code through the language server", ({ code, file, text, c
   });
 
   it("answers a hover on it with the rule and its explanation, not the headline the editor already shows", async () => {
-    const value = await client.hoverText(uri(), diagnostic.range.start);
+    const value = await served.client.hoverText(uri(), diagnostic.range.start);
     expect(value).toContain(`HookLens ${code}`);
     expect(value).toContain(`${code}.md`);
     expect(value).not.toContain(diagnostic.message);
@@ -130,7 +118,7 @@ describe.each(CASES)("$code through the language server", ({ code, file, text, c
   });
 
   it(fix ? "offers its quick fix pinned to the document version" : "offers no quick fix", async () => {
-    const actions = await client.codeActions(uri(), diagnostic);
+    const actions = await served.client.codeActions(uri(), diagnostic);
     // The rule's own fix is the preferred action; "Disable …" and "Show documentation" sit beside it.
     const quickFixes = actions.filter((a) => a.isPreferred && a.edit);
     if (!fix) {
@@ -142,6 +130,6 @@ describe.each(CASES)("$code through the language server", ({ code, file, text, c
     expect(change!.textDocument).toEqual({ uri: uri(), version: 5 });
     const at = text.indexOf(fix.replaces, text.indexOf(covers));
     expect(change!.edits).toEqual([{ range: { start: positionOf(text, at), end: positionOf(text, at + fix.replaces.length) }, newText: fix.newText }]);
-    expect(client.stderr).toBe("");
+    expect(served.client.stderr).toBe("");
   });
 });

@@ -1,33 +1,21 @@
 import { pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DocumentDiagnosticReportKind, type Diagnostic, type FullDocumentDiagnosticReport, type TextDocumentEdit } from "vscode-languageserver-protocol/node";
-import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
-import { LspClient } from "../helpers/lspClient.js";
+import { serveFixture } from "../helpers/lspClient.js";
 
 // The rules for the remaining hook traps (HL012–HL015), through the bundled server as a child
 // process over JSON-RPC, as an editor drives it.
-let client: LspClient;
-let fixture: Fixture;
-
-beforeAll(async () => {
-  fixture = createFixture();
-  ({ client } = await LspClient.start({ rootDir: fixture.dir }));
-});
-
-afterAll(async () => {
-  await client?.stop();
-  fixture.dispose();
-});
+const served = serveFixture();
 
 /** Opens `text` as `name` in the fixture folder and pulls its diagnostics. */
 async function open(name: string, text: string, version = 1): Promise<{ uri: string; items: Diagnostic[] }> {
-  const uri = pathToFileURL(fixture.path(name)).href;
-  await client.open(uri, text, version);
+  const uri = pathToFileURL(served.fixture.path(name)).href;
+  await served.client.open(uri, text, version);
   return { uri, items: await pull(uri) };
 }
 
 async function pull(uri: string): Promise<Diagnostic[]> {
-  const report = await client.pull(uri);
+  const report = await served.client.pull(uri);
   expect(report.kind).toBe(DocumentDiagnosticReportKind.Full);
   return (report as FullDocumentDiagnosticReport).items;
 }
@@ -45,8 +33,8 @@ describe("trap rules over JSON-RPC", () => {
         codeDescription: { href: expect.stringMatching(/\/docs\/rules\/HL012\.md$/) },
       }),
     ]);
-    expect(await client.hoverText(uri, { line: 1, character: 20 })).toContain("HookLens HL012");
-    await client.change(uri, 2, text.replace("audit();", "export { audit };"));
+    expect(await served.client.hoverText(uri, { line: 1, character: 20 })).toContain("HookLens HL012");
+    await served.client.change(uri, 2, text.replace("audit();", "export { audit };"));
     expect(await pull(uri)).toEqual([]);
   });
 
@@ -63,15 +51,15 @@ describe("trap rules over JSON-RPC", () => {
         codeDescription: { href: expect.stringMatching(/\/docs\/rules\/HL013\.md$/) },
       }),
     ]);
-    expect(await client.hoverText(uri, { line: 1, character: column + 3 })).toContain("HookLens HL013");
+    expect(await served.client.hoverText(uri, { line: 1, character: column + 3 })).toContain("HookLens HL013");
     // Other actions (suppressions, documentation) may be offered beside the fix.
-    const action = (await client.codeActions(uri, items[0]!)).find((a) => a.title === 'Use the tool name "bash"');
+    const action = (await served.client.codeActions(uri, items[0]!)).find((a) => a.title === 'Use the tool name "bash"');
     expect(action).toMatchObject({ kind: "quickfix", isPreferred: true });
     const [change] = action!.edit!.documentChanges as TextDocumentEdit[];
     expect(change!.textDocument).toEqual({ uri, version: 4 });
     expect(change!.edits).toEqual([{ range: items[0]!.range, newText: '"bash"' }]);
     const fixed = text.replace('"bash_tool"', '"bash"');
-    await client.change(uri, 5, fixed);
+    await served.client.change(uri, 5, fixed);
     expect(await pull(uri)).toEqual([]);
   });
 
@@ -93,7 +81,7 @@ describe("trap rules over JSON-RPC", () => {
         codeDescription: { href: expect.stringMatching(/\/docs\/rules\/HL014\.md$/) },
       }),
     ]);
-    expect(await client.hoverText(uri, { line: 1, character: 45 })).toContain("HookLens HL014");
+    expect(await served.client.hoverText(uri, { line: 1, character: 45 })).toContain("HookLens HL014");
   });
 
   it("HL015: reports a counting hook in an Executor with approval, as information, and hovers it", async () => {
@@ -115,10 +103,10 @@ describe("trap rules over JSON-RPC", () => {
         codeDescription: { href: expect.stringMatching(/\/docs\/rules\/HL015\.md$/) },
       }),
     ]);
-    expect(await client.hoverText(uri, { line: 4, character: 60 })).toContain("HookLens HL015");
+    expect(await served.client.hoverText(uri, { line: 4, character: 60 })).toContain("HookLens HL015");
   });
 
   it("wrote nothing to stderr", () => {
-    expect(client.stderr).toBe("");
+    expect(served.client.stderr).toBe("");
   });
 });
