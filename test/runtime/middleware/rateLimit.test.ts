@@ -176,8 +176,8 @@ describe("RateBuckets", () => {
     const rate = new Rate(1, 1);
     const slot = first.slotFor("search", rate);
     expect(second.slotFor("search", rate)).toBe(slot);
-    expect(first.book(slot, rate, 0).wait).toBe(0);
-    expect(second.book(slot, rate, 0).wait).toBe(1);
+    expect(first.book(slot, rate, () => 0).wait).toBe(0);
+    expect(second.book(slot, rate, () => 0).wait).toBe(1);
   });
 
   it("keys buckets by kind and rate, hashing very long kinds", () => {

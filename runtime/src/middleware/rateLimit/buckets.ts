@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { getEnvironmentData, setEnvironmentData } from "node:worker_threads";
 import { InvalidValueError } from "../../shared/errors.js";
 import type { Rate } from "./rate.js";
+import type { Clock } from "./timing.js";
 import { describeValue } from "../../shared/arguments.js";
 
 const SLOTS = 256;
@@ -79,10 +80,16 @@ export class RateBuckets {
     }
   }
 
-  /** Books the next slot of a bucket at time `now` (seconds): GCRA with a burst of `rate.calls`. */
-  book(slot: number, rate: Rate, now: number): Booking {
+  /**
+   * Books the next slot of a bucket at the time `clock` reads (seconds): GCRA with a burst of
+   * `rate.calls`. The clock is read under the lock, so bookings from different threads see
+   * non-decreasing times; read before it, a thread that lost the race for the lock would book
+   * "in the past" and be handed a sliver of wait the burst should have covered.
+   */
+  book(slot: number, rate: Rate, clock: Clock): Booking {
     this.#lock();
     try {
+      const now = clock();
       const tat = Math.max(this.#tat[slot]!, now) + rate.interval;
       this.#tat[slot] = tat;
       return { wait: Math.max(0, tat - rate.per - now), tat };

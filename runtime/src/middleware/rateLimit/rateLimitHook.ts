@@ -65,7 +65,7 @@ export class RateLimitHook extends Hook {
     const limit = this.#limits.get(kind);
     if (limit === undefined) return;
     if (signal?.aborted) throw signal.reason;
-    const booking = this.#buckets.book(limit.slot, limit.rate, this.#clock());
+    const booking = this.#buckets.book(limit.slot, limit.rate, this.#clock);
     if (booking.wait <= 0) return;
     // Sleep outside the lock, in this thread's own event loop.
     return this.#sleep(booking.wait, signal).catch((error: unknown) => {
