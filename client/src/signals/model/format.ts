@@ -22,3 +22,8 @@ export function isoTime(seconds: number): string {
   const date = new Date(seconds * 1000);
   return Number.isNaN(date.getTime()) ? String(seconds) : date.toISOString();
 }
+
+/** The parts that say something, joined: `joinParts(["12 ms", "", "1 error"])` → `12 ms · 1 error`. */
+export function joinParts(parts: ReadonlyArray<string | null | undefined | false>, separator = " · "): string {
+  return parts.filter(Boolean).join(separator);
+}

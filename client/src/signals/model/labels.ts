@@ -1,13 +1,13 @@
 import type { LiveRun, LiveSession } from "../signalStore.js";
 import { CallGroup, type SignalEntry } from "./callGroup.js";
-import { formatCount, formatMs, formatOffset, isoTime } from "./format.js";
+import { formatCount, formatMs, formatOffset, isoTime, joinParts } from "./format.js";
 import { clip } from "./payloadFields.js";
 import { countSignals, type BranchView } from "./sessionModel.js";
 import { shortId, type HookPhase } from "./signalFacts.js";
 
 /** `2 errors · 1 denied`: the problem counts every parent row shows (empty when there are none). */
 export function problemCounts(errors: number, denials: number): string {
-  return [errors ? formatCount(errors, "error") : "", denials ? `${denials.toLocaleString("en-US")} denied` : ""].filter(Boolean).join(" · ");
+  return joinParts([errors ? formatCount(errors, "error") : "", denials ? `${denials.toLocaleString("en-US")} denied` : ""]);
 }
 
 export function runCounts(run: LiveRun): { signals: number; errors: number; denials: number } {
@@ -29,15 +29,13 @@ export function runLabel(run: LiveRun): string {
 export function runDescription(run: LiveRun): string {
   const counts = runCounts(run);
   const state = run.recordedFrom !== null ? "recorded" : run.connected ? "live" : "ended";
-  return [
+  return joinParts([
     state,
     run.pid ? `pid ${run.pid}` : "",
     formatCount(counts.signals, "signal"),
     problemCounts(counts.errors, counts.denials),
     run.dropped ? `${run.dropped.toLocaleString("en-US")} dropped` : "",
-  ]
-    .filter(Boolean)
-    .join(" · ");
+  ]);
 }
 
 export function sessionLabel(session: LiveSession): string {
@@ -46,14 +44,12 @@ export function sessionLabel(session: LiveSession): string {
 
 export function sessionDescription(session: LiveSession): string {
   const { model } = session;
-  return [
+  return joinParts([
     formatCount(model.size + session.evicted, "signal"),
     session.evicted ? `${session.evicted.toLocaleString("en-US")} evicted` : "",
     problemCounts(model.errorRows, model.deniedRows),
     model.droppedSignals ? `${model.droppedSignals.toLocaleString("en-US")} dropped` : "",
-  ]
-    .filter(Boolean)
-    .join(" · ");
+  ]);
 }
 
 export function branchLabel(branch: BranchView): string {
@@ -61,7 +57,7 @@ export function branchLabel(branch: BranchView): string {
 }
 
 export function branchDescription(branch: BranchView): string {
-  return [formatCount(branch.signals, "signal"), problemCounts(branch.errors, branch.denials)].filter(Boolean).join(" · ");
+  return joinParts([formatCount(branch.signals, "signal"), problemCounts(branch.errors, branch.denials)]);
 }
 
 /**
@@ -79,7 +75,7 @@ export function callLabel(group: CallGroup): string {
   if (group.kind === "model") {
     const chunks = modelChunks(group);
     const tokens = group.members.reduce<number | null>((sum, entry) => (entry.facts.tokens === null ? sum : (sum ?? 0) + entry.facts.tokens), null);
-    return [group.name, chunks ? formatCount(chunks, "chunk") : "", tokens !== null ? formatCount(tokens, "token") : ""].filter(Boolean).join(" ");
+    return joinParts([group.name, chunks ? formatCount(chunks, "chunk") : "", tokens !== null ? formatCount(tokens, "token") : ""], " ");
   }
   const duration = group.durationMs;
   return duration === null ? group.name : `${group.name} ${formatMs(duration)}`;
@@ -103,7 +99,7 @@ export function timeDescription(startedAt: number, createdAt: number, durationMs
 }
 
 export function phaseLabel(phase: HookPhase): string {
-  return [phase.hookType.replace(/_/g, " "), phase.status, phase.error ? `: ${clip(phase.error)}` : ""].filter(Boolean).join(" ");
+  return joinParts([phase.hookType.replace(/_/g, " "), phase.status, phase.error ? `: ${clip(phase.error)}` : ""], " ");
 }
 
 /** A signal's tooltip: its words, then its key fields. Markdown; values are code spans. */

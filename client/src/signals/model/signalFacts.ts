@@ -1,5 +1,5 @@
 import type { SignalFrame } from "@hooklens/runtime/live";
-import { formatCount, formatMs } from "./format.js";
+import { formatCount, formatMs, joinParts } from "./format.js";
 import { asRecord, clip, errorText, numberField, stringField, type JsonRecord } from "./payloadFields.js";
 import { kindStyle } from "./signalKinds.js";
 
@@ -115,7 +115,7 @@ function readHookSignal(facts: Mutable<SignalFacts>, point: string, inner: JsonR
     if (point === "tool.pre") {
       facts.label = `${point} ${toolName} ${clip(stringField(inner, "argsSummary") ?? "", 60)}`.trim();
     } else if (point === "tool.post") {
-      facts.label = [point, toolName, durationText(facts.durationMs), arrow(stringField(inner, "resultSummary"))].filter(Boolean).join(" ");
+      facts.label = joinParts([point, toolName, durationText(facts.durationMs), arrow(stringField(inner, "resultSummary"))], " ");
     } else {
       facts.problem = "error";
       facts.detail = errorText(inner["error"]) ?? "failed";
@@ -136,7 +136,7 @@ function readHookSignal(facts: Mutable<SignalFacts>, point: string, inner: JsonR
     }
     const tokens = inner["tokens"];
     facts.tokens = typeof tokens === "number" ? tokens : numberField(asRecord(tokens), "total");
-    facts.label = [point, facts.model ?? "", facts.tokens !== null ? formatCount(facts.tokens, "token") : ""].filter(Boolean).join(" ");
+    facts.label = joinParts([point, facts.model ?? "", facts.tokens !== null ? formatCount(facts.tokens, "token") : ""], " ");
     return;
   }
   if (point === "session.start") {
@@ -193,7 +193,7 @@ function readKind(facts: Mutable<SignalFacts>, kind: string, payload: JsonRecord
       facts.durationMs = numberField(payload, "durationMs");
       const tokens = (numberField(payload, "inputTokens") ?? 0) + (numberField(payload, "outputTokens") ?? 0);
       facts.tokens = tokens || null;
-      facts.label = [name, durationText(facts.durationMs), facts.tokens ? formatCount(facts.tokens, "token") : ""].filter(Boolean).join(" ");
+      facts.label = joinParts([name, durationText(facts.durationMs), facts.tokens ? formatCount(facts.tokens, "token") : ""], " ");
       return;
     }
     case "RunFailed":
@@ -227,7 +227,7 @@ function readKind(facts: Mutable<SignalFacts>, kind: string, payload: JsonRecord
       const first = numberField(payload, "firstAt");
       const last = numberField(payload, "lastAt");
       if (first !== null && last !== null) facts.durationMs = (last - first) * 1000;
-      facts.label = [formatCount(facts.chunks ?? 0, "chunk"), durationText(facts.durationMs)].filter(Boolean).join(" over ");
+      facts.label = joinParts([formatCount(facts.chunks ?? 0, "chunk"), durationText(facts.durationMs)], " over ");
       return;
     }
     case "RunEvent": {
@@ -314,14 +314,12 @@ function readModelFinished(facts: Mutable<SignalFacts>, payload: JsonRecord): vo
     facts.label = `model call failed: ${clip(facts.detail)}`;
     return;
   }
-  facts.label = [
+  facts.label = joinParts([
     "model call",
     status === "cancelled" ? "cancelled" : "finished",
     facts.chunks ? formatCount(facts.chunks, "chunk") : "",
     facts.tokens !== null ? formatCount(facts.tokens, "token") : "",
-  ]
-    .filter(Boolean)
-    .join(" ");
+  ], " ");
 }
 
 /** The plain Signal act() records for a tool call: the FunctionCalling with its execution. */
@@ -345,7 +343,7 @@ function readPlainSignal(facts: Mutable<SignalFacts>, payload: JsonRecord): void
     facts.problem = "error";
     facts.detail = error ?? "failed";
   }
-  facts.label = [`${toolName} call record`, status ?? "", durationText(facts.durationMs)].filter(Boolean).join(" ");
+  facts.label = joinParts([`${toolName} call record`, status ?? "", durationText(facts.durationMs)], " ");
 }
 
 /** A tool name from an action (a FunctionCalling's tool schema, or a plain `{function}` request). */
