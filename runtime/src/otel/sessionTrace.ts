@@ -297,12 +297,24 @@ export class SessionTrace {
   #gateDenied(signal: EncodedSignal, p: JsonObject): void {
     const action = object(p["data"]);
     const toolName = text(action?.["function"]);
+    const callId = text(action?.["callId"]);
     const reason = "denied by governance gate";
-    // The gate's action names the tool, not the call: it belongs to this branch's latest open act() call of that tool.
+    const attributes = definedAttributes({ [HOOKLENS.denialKind]: signal.kind, [HOOKLENS.denialReason]: reason, [GEN_AI.toolName]: toolName, [GEN_AI.toolCallId]: callId });
+    this.#markDenied(callId === null ? this.#onlyOpenActCall(toolName, signal.branchId) : this.#calls.get(callId), signal, attributes, reason, null);
+  }
+
+  /**
+   * An action authorized by hand names no call: it belongs to a call only when exactly one act()
+   * call of that tool is open on the branch (with two, guessing could mark the allowed one).
+   */
+  #onlyOpenActCall(toolName: string | null, branchId: string | null): OpenCall | undefined {
     let found: OpenCall | undefined;
-    for (const call of this.#calls.values()) if (call.kind === "tool" && call.source === "act" && call.toolName === toolName && call.branchId === signal.branchId) found = call;
-    const attributes = definedAttributes({ [HOOKLENS.denialKind]: signal.kind, [HOOKLENS.denialReason]: reason, [GEN_AI.toolName]: toolName });
-    this.#markDenied(found, signal, attributes, reason, null);
+    for (const call of this.#calls.values()) {
+      if (call.kind !== "tool" || call.source !== "act" || call.toolName !== toolName || call.branchId !== branchId) continue;
+      if (found) return undefined;
+      found = call;
+    }
+    return found;
   }
 
   #markDenied(call: OpenCall | undefined, signal: EncodedSignal, attributes: Attributes, reason: string, hook: string | null): void {

@@ -81,7 +81,7 @@ export async function act(branch: ActingBranch, request: unknown, options: ActOp
   const callId = randomUUID();
   const record = branch.observer ? new ActRecord(branch, fn, callId, args, options.parentCallId ?? null) : null;
 
-  const allowed = await branch.authorize(new ToolCallAction({ function: fn, arguments: governedArgs, branchId: branch.id }));
+  const allowed = await branch.authorize(new ToolCallAction({ function: fn, arguments: governedArgs, branchId: branch.id, callId }));
   if (!allowed) {
     record?.finish({ status: "denied", reason: GOVERNANCE_DENIAL });
     const denial = { error: GOVERNANCE_DENIAL, function: fn };

@@ -130,7 +130,8 @@ describe("act(): governance denial", () => {
     expect(ran).toBe(false);
     expect(points).toEqual([]);
     const [denied] = session.observer.byType(GateDenied);
-    expect(denied!.data).toEqual(new ToolCallAction({ function: "rm", arguments: { path: "/" }, branchId: branch.id }));
+    expect(denied!.data).toEqual(new ToolCallAction({ function: "rm", arguments: { path: "/" }, branchId: branch.id, callId: (denied!.data as ToolCallAction).callId! }));
+    expect((denied!.data as ToolCallAction).callId).toMatch(/^[0-9a-f-]{36}$/);
     expect(branch.messages.map((message) => [message.role, message.content])).toEqual([
       ["action_request", { function: "rm", arguments: { path: "/" }, actionResponseId: branch.messages[1]!.id }],
       ["action_response", { function: "rm", arguments: { path: "/" }, output: denial, actionRequestId: branch.messages[0]!.id }],
