@@ -9,14 +9,17 @@ import {
 } from "../store/sessionStateStore.js";
 import { Message } from "./message.js";
 import type { HookPayloadMap } from "./payloads.js";
-import { toJsonSafe } from "./serialize.js";
+import { toJsonSafe, type JsonObject } from "./serialize.js";
+import { redactionRules } from "../shared/redaction/index.js";
 import { requireObject } from "../shared/arguments.js";
 import { InvalidValueError } from "../shared/errors.js";
 
 /**
  * The built-in Session handlers. The persistence ones write through the shared
- * SessionStateStore (`setSessionStateStore`); the logging ones write to the runtime logger.
- * All are async, ignore payload fields they do not know, and fail on a missing required field.
+ * SessionStateStore (`setSessionStateStore`), every text and record they write redacted with the
+ * shared rules first (a state store is one more way out of the process); the logging ones write
+ * to the runtime logger, which redacts. All are async, ignore payload fields they do not know,
+ * and fail on a missing required field.
  */
 
 export type SessionStartPayload = HookPayloadMap["session.start"];
@@ -73,7 +76,7 @@ export async function persistSessionStart(payload: Readonly<SessionStartPayload>
   };
   for (const key of ["model", "provider", "effort", "agentName", "agentHash", "invocationId"] as const) {
     const value = payload[key];
-    if (value !== null && value !== undefined) update[key] = value;
+    if (value !== null && value !== undefined) update[key] = redactionRules().redactText(String(value));
   }
   await store.updateSession(sessionId, update);
 }
@@ -93,7 +96,7 @@ export async function persistSessionEnd(payload: Readonly<SessionEndPayload>): P
   if (!terminal) {
     update.endedAt = Date.now() / 1000;
     if (payload.error !== null && payload.error !== undefined) {
-      update.nodeMetadata = { ...row.nodeMetadata, error: toJsonSafe(payload.error) };
+      update.nodeMetadata = { ...row.nodeMetadata, error: redactionRules().redactValue(toJsonSafe(payload.error)) as JsonObject[string] };
     }
   }
   for (const key of USAGE_FIELDS) {
@@ -117,9 +120,9 @@ export async function persistSessionEnd(payload: Readonly<SessionEndPayload>): P
 export async function persistBranchProvenance(payload: Readonly<BranchProvenancePayload>): Promise<void> {
   const branchId = requireField(payload, "branchId", "persistBranchProvenance");
   await getSessionStateStore().updateBranch(branchId, {
-    model: payload.model ?? null,
-    provider: payload.provider ?? null,
-    agentName: payload.agentName ?? null,
+    model: redactedText(payload.model),
+    provider: redactedText(payload.provider),
+    agentName: redactedText(payload.agentName),
   });
 }
 
@@ -180,8 +183,21 @@ function requireField<P extends object, K extends keyof P & string>(payload: P, 
   return value as NonNullable<P[K]>;
 }
 
+/**
+ * The record a store gets: plain JSON data with the shared rules applied (content, metadata and
+ * any other field), id and role kept as given so the store can still key and route it.
+ */
 function toRecord(message: Message | MessageRecord): MessageRecord {
-  if (!(message instanceof Message)) return message;
-  const { id, role, sender, recipient, content, createdAt, metadata } = message;
-  return { id, role, sender, recipient, content, createdAt, metadata };
+  const { id, role } = message;
+  const fields =
+    message instanceof Message
+      ? { id, role, sender: message.sender, recipient: message.recipient, content: message.content, createdAt: message.createdAt, metadata: message.metadata }
+      : message;
+  const redacted = redactionRules().redactValue(fields);
+  const record = redacted !== null && typeof redacted === "object" && !Array.isArray(redacted) ? (redacted as Record<string, unknown>) : {};
+  return { ...record, id, ...(role === undefined ? {} : { role }) };
+}
+
+function redactedText(value: string | null | undefined): string | null {
+  return value === null || value === undefined ? null : redactionRules().redactText(String(value));
 }

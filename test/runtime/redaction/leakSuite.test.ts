@@ -13,12 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   Executor,
   HookPoint,
+  Message,
   HookSignal,
   LIVE_ENV,
   LoggingHook,
   OpenAIChatEndpoint,
   Session,
   setLogger,
+  setSessionStateStore,
   Signal,
   SqliteSignalStore,
   Tool,
@@ -32,6 +34,7 @@ import { memoryTracing } from "../otel/support.js";
 import { builtCli } from "../../helpers/builtCli.js";
 import { leaksIn, plantedCases, FORM_NAMES, type PlantedCase } from "../../helpers/plantedSecrets.js";
 import { createTempDir } from "../../helpers/tempDir.js";
+import { SqliteStateStore } from "../../helpers/sqliteStateStore.js";
 import { branchTools } from "../middleware/support.js";
 import { sendJson, startServer, type TestServer } from "../service/httpServer.js";
 
@@ -221,6 +224,41 @@ describe("planted secrets in the runtime's own log lines", () => {
     // Rendered with inspect, a Map or a Set loses the shapes the rules read; the forms that stay text must not leak.
     const textForms = cases.filter((c) => typeof c.value === "string" || c.value instanceof Error);
     expect(leaksIn(output, textForms)).toEqual([]);
+  });
+});
+
+describe("planted secrets in session state rows and messages", () => {
+  it("the built-in persistence handlers write none of them to a SQLite state store", async () => {
+    const temp = createTempDir("hooklens-state-leaks-");
+    const store = await SqliteStateStore.open(temp.path("state.db"));
+    const previous = setSessionStateStore(store);
+    try {
+      const session = new Session();
+      // Text columns get the forms that are text; data columns (error, message) get every form.
+      const text = (value: unknown): string => (typeof value === "string" ? value : "plain");
+      for (const [i, planted] of cases.entries()) {
+        const sessionId = `${session.id}-${i}`;
+        store.createSession(sessionId);
+        // Every default handler the Session bus starts with, through the bus as a program runs them.
+        await session.hooks.emit(HookPoint.SESSION_START, { sessionId, agentName: `${MARKER} ${text(planted.value)}`, model: text(planted.value) });
+        await session.hooks.emit(HookPoint.BRANCH_CREATE, { branchId: `b-${i}`, agentName: text(planted.value) });
+        const message = new Message({ role: i % 2 ? "system" : "user", content: { marker: MARKER, planted: planted.value }, metadata: { planted: planted.value } });
+        await session.hooks.blockingEmit(HookPoint.MESSAGE_ADD, { message, sessionId, branchId: `b-${i}`, branchProgressionId: `p-${i}` } as never);
+        await session.hooks.emit(HookPoint.SESSION_END, { sessionId, status: "failed", error: planted.value });
+      }
+      const rows = ["sessions", "branches", "messages"].map((table) => JSON.stringify(store.rows(table))).join("\n");
+      expect(rows).toContain(MARKER);
+      expect(rows).toContain('"error"');
+      store.close();
+      const bytes = readdirSync(temp.dir)
+        .map((name) => readFileSync(temp.path(name)).toString("latin1"))
+        .join("\n");
+      expect(bytes).toContain(MARKER);
+      expect(leaksIn(bytes, cases)).toEqual([]);
+    } finally {
+      setSessionStateStore(previous);
+      temp.dispose();
+    }
   });
 });
 

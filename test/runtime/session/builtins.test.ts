@@ -120,6 +120,15 @@ describe("persistSessionEnd", () => {
     expect(store.sessions.get("s1")!.nodeMetadata).toEqual({ host: "ci", error: "boom" });
   });
 
+  it("redacts the error it merges: an Error's message, a secret key's value", async () => {
+    store.createSession("s1", { status: "running" });
+    await persistSessionEnd({ sessionId: "s1", status: "failed", error: new Error("upstream said Bearer tok-9f8e7d6c5b4a") });
+    expect(store.sessions.get("s1")!.nodeMetadata["error"]).toEqual({ name: "Error", message: "upstream said Bearer [redacted]" });
+    store.createSession("s2", { status: "running" });
+    await persistSessionEnd({ sessionId: "s2", status: "failed", error: { code: 401, apiKey: "k-123456789" } });
+    expect(store.sessions.get("s2")!.nodeMetadata["error"]).toEqual({ code: 401, apiKey: "[redacted]" });
+  });
+
   it("on an already terminal session writes only the usage fields", async () => {
     store.createSession("s1", { status: "failed", statusReasonCode: StatusReasonCode.FAILED_EXCEPTION, endedAt: 1 });
     await persistSessionEnd({ sessionId: "s1", status: "completed", error: "late", numTurns: 3 });
@@ -144,6 +153,11 @@ describe("persistBranchProvenance", () => {
     await persistBranchProvenance({ branchId: "b1", model: "m", provider: "p", agentName: "a" });
     expect(store.branches.get("b1")).toEqual({ id: "b1", model: "m", provider: "p", agentName: "a", systemMsgId: null });
   });
+
+  it("redacts the text it records (a provider given as a URL with credentials)", async () => {
+    await persistBranchProvenance({ branchId: "b1", provider: "https://svc:hunter22@llm.internal/v1" });
+    expect(store.branches.get("b1")!.provider).toBe("https://svc:[redacted]@llm.internal/v1");
+  });
 });
 
 describe("persistMessage", () => {
@@ -152,6 +166,25 @@ describe("persistMessage", () => {
     await persistMessage({ sessionId: "s1", message: { id: "m1", role: "user", content: "hi" } });
     expect(store.messages.get("m1")).toEqual({ id: "m1", role: "user", content: "hi" });
     expect(store.sessions.get("s1")!.lastActivityAt).toBeGreaterThan(0);
+  });
+
+  it("stores the message redacted: content, metadata and sender; id and role kept", async () => {
+    const message = new Message({
+      id: "m-sk-0123456789abcdefghij",
+      role: "user",
+      sender: "https://ada:hunter22@example.com",
+      content: "my key is sk-0123456789abcdefghij",
+      metadata: { password: "hunter22", turn: 3 },
+    });
+    await persistMessage({ sessionId: "s", message });
+    expect(store.messages.get(message.id)).toMatchObject({
+      id: "m-sk-0123456789abcdefghij",
+      role: "user",
+      sender: "https://ada:[redacted]@example.com",
+      content: "my key is [redacted]",
+      metadata: { password: "[redacted]", turn: 3 },
+    });
+    expect(message.content).toBe("my key is sk-0123456789abcdefghij"); // the caller's message is left as it was
   });
 
   it("appends the message id to the branch progression, then to the session progression", async () => {
