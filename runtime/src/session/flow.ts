@@ -1,4 +1,4 @@
-import type { Signal } from "./signal.js";
+import { keepMarks, type Signal } from "./signal.js";
 
 /**
  * The observer's in-memory record: the most recent signals once each, in insertion order, plus
@@ -8,10 +8,18 @@ import type { Signal } from "./signal.js";
  */
 export class Flow {
   /**
-   * For the once-each rule: id → the sequence number it was added under, in two generations.
-   * An id is kept while its number is among the last `ring.length` added. Deleting ids one by one
-   * from a large Set makes V8 rebuild its table over and over (a fifth of an emit's CPU, and much
-   * of its garbage); instead a full generation is dropped whole once the next one reaches `keep`.
+   * The once-each rule without an index, while every signal added had a constructor-made id:
+   * such an id is a random UUID no other signal has, so only the same object can repeat, and the
+   * object itself carries which flow keeps it under which number (see `keepMarks`). Hashing every
+   * id into a Map cost about a fifth of an emit. The first signal with a given id (or one another
+   * flow marked since) builds the index below from the kept ring, and it is kept from then on.
+   */
+  #indexed = false;
+  /**
+   * id → the number it was added under, in two generations. An id is kept while its number is
+   * among the last `ring.length` added. Deleting ids one by one from a large Map makes V8
+   * rebuild its table over and over; instead a full generation is dropped whole once the next
+   * one reaches `keep`.
    */
   #ids = new Map<string, number>();
   #olderIds = new Map<string, number>();
@@ -32,25 +40,29 @@ export class Flow {
 
   /** Stores `signal` unless a kept signal has its id; returns whether it was new. Forgets the oldest past `keep`. */
   add(signal: Signal): boolean {
+    if (!this.#indexed) {
+      const keptBy = keepMarks.keptBy(signal);
+      if (keepMarks.freshId(signal) && (keptBy === null || keptBy === this)) {
+        if (keptBy === this && this.#isKept(keepMarks.keptAs(signal))) return false;
+        this.#keep(signal);
+        return true;
+      }
+      this.#buildIndex();
+    }
     if (this.has(signal.id)) return false;
     if (this.#ids.size >= this.keep) {
       this.#olderIds = this.#ids;
       this.#ids = new Map();
     }
-    this.#ids.set(signal.id, this.#added++);
-    const ring = this.#ring;
-    if (ring.length < this.keep) {
-      ring.push(signal);
-      return true;
-    }
-    ring[this.#head] = signal;
-    this.#head = (this.#head + 1) % ring.length;
+    this.#ids.set(signal.id, this.#added);
+    this.#keep(signal);
     return true;
   }
 
   has(id: string): boolean {
+    if (!this.#indexed) this.#buildIndex();
     const added = this.#ids.get(id) ?? this.#olderIds.get(id);
-    return added !== undefined && added >= this.#added - this.#ring.length;
+    return added !== undefined && this.#isKept(added);
   }
 
   get size(): number {
@@ -84,5 +96,32 @@ export class Flow {
 
   get progressionNames(): string[] {
     return [...this.#progressions.keys()];
+  }
+
+  /** Whether the signal added under `number` is still in the ring. */
+  #isKept(number: number): boolean {
+    return number >= 0 && number >= this.#added - this.#ring.length;
+  }
+
+  /** Puts `signal` in the ring under the next number, forgetting the oldest once `keep` are kept. */
+  #keep(signal: Signal): void {
+    keepMarks.mark(signal, this, this.#added++);
+    const ring = this.#ring;
+    if (ring.length < this.keep) {
+      ring.push(signal);
+      return;
+    }
+    ring[this.#head] = signal;
+    this.#head = (this.#head + 1) % ring.length;
+  }
+
+  /** Indexes the kept signals' ids (oldest first, so a repeated id maps to its newest entry). */
+  #buildIndex(): void {
+    this.#indexed = true;
+    const items = this.items;
+    const first = this.#added - items.length;
+    this.#olderIds = new Map();
+    this.#ids = new Map();
+    for (let i = 0; i < items.length; i++) this.#ids.set(items[i]!.id, first + i);
   }
 }

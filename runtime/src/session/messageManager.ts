@@ -2,6 +2,7 @@ import { isThenable } from "../shared/async.js";
 import { HookLensError } from "../shared/errors.js";
 import { getLogger } from "../shared/log.js";
 import type { Message } from "./message.js";
+import { signalSettings } from "./pipeline/signalSettings.js";
 
 /** Called after a message is stored. Sync or async; see {@link MessageManager} for how each path runs them. */
 export type MessageCallback = (message: Message) => unknown;
@@ -22,12 +23,16 @@ export function isAsyncFunction(fn: unknown): boolean {
  * A Branch's messages and its `onMessageAdded` callbacks. Callbacks run on a snapshot of the
  * list, in order; an error does not stop the others, and afterwards the one error is rethrown
  * as it is, or several as an `AggregateError`. The sync path refuses async callbacks before
- * storing anything.
+ * storing anything. Only the most recent `keepRecentMessages` (signal settings) are kept: a
+ * long-running branch's memory stays flat, and a forgotten message counts as never stored.
  */
 export class MessageManager {
   /** The callbacks, in call order; mutate it freely (a running add keeps its snapshot). */
   readonly onMessageAdded: MessageCallback[] = [];
   readonly #messages = new Map<string, Message>();
+  /** The kept ids, oldest first from `#oldest` (the array is compacted now and then). */
+  #order: string[] = [];
+  #oldest = 0;
 
   /** The stored messages in insertion order. */
   get messages(): Message[] {
@@ -89,7 +94,18 @@ export class MessageManager {
   #store(message: Message): boolean {
     if (this.#messages.has(message.id)) return false;
     this.#messages.set(message.id, message);
+    this.#order.push(message.id);
+    this.#forgetOldest(signalSettings().keepRecentMessages);
     return true;
+  }
+
+  /** Forgets the oldest messages past `keep`; the id list is compacted once its dead head outgrows the kept part. */
+  #forgetOldest(keep: number): void {
+    while (this.#messages.size > keep) this.#messages.delete(this.#order[this.#oldest++]!);
+    if (this.#oldest > 1_024 && this.#oldest > this.#messages.size) {
+      this.#order = this.#order.slice(this.#oldest);
+      this.#oldest = 0;
+    }
   }
 }
 

@@ -142,6 +142,57 @@ describe("bounded memory", () => {
     expect(flow.add(new Signal({ id: "s16" }))).toBe(false);
   });
 
+  it("the once-each rule holds for signals with constructor-made ids: the same object twice, one in two flows, a copy of its id", () => {
+    const flow = new Flow("f", 3);
+    const other = new Flow("g", 3);
+    const first = new Signal({ data: 1 });
+    expect(flow.add(first)).toBe(true);
+    expect(flow.add(first)).toBe(false);
+    // Kept by another flow since: still a repeat here.
+    expect(other.add(first)).toBe(true);
+    expect(flow.add(first)).toBe(false);
+    expect(other.add(first)).toBe(false);
+    // A signal that only shares the id (chosen by its caller) is a repeat as well.
+    const fresh = new Signal({ data: 2 });
+    const other2 = new Flow("h", 3);
+    expect(other2.add(fresh)).toBe(true);
+    expect(other2.add(new Signal({ id: fresh.id, data: "copy" }))).toBe(false);
+    expect(other2.items.map((s) => s.data)).toEqual([2]);
+    // Forgotten after `keep` newer ones, then stored again as the newest.
+    const fourth = new Flow("i", 2);
+    const a = new Signal({ data: "a" });
+    fourth.add(a);
+    fourth.add(new Signal({ data: "b" }));
+    fourth.add(new Signal({ data: "c" }));
+    expect(fourth.has(a.id)).toBe(false);
+    expect(fourth.add(a)).toBe(true);
+    expect(fourth.items.map((s) => s.data)).toEqual(["c", "a"]);
+    expect(fourth.add(a)).toBe(false);
+  });
+
+  it("a branch keeps its most recent keepRecentMessages messages; every one was still streamed as MessageAdded", async () => {
+    const previous = configureSignals({ keepRecentMessages: 4 });
+    try {
+      const session = new Session();
+      const store = new InMemorySignalStore();
+      session.observer.bindDbPersistence(session.id, store);
+      const branch = session.newBranch();
+      const added: string[] = [];
+      for (let i = 0; i < 10; i++) added.push((await branch.addMessageAsync({ role: "user", content: `m${i}` })).id);
+      expect(branch.messages.map((m) => m.content)).toEqual(["m6", "m7", "m8", "m9"]);
+      expect(branch.hasMessage(added[5]!)).toBe(false);
+      expect(branch.getMessage(added[9]!)?.content).toBe("m9");
+      await branch.drainSignals();
+      await session.observer.flush();
+      expect(store.records.filter((r) => r.kind === "MessageAdded")).toHaveLength(10);
+      // Many more than the bound: the kept list never grows past it.
+      for (let i = 0; i < 3_000; i++) await branch.addMessageAsync({ role: "user", content: `n${i}` });
+      expect(branch.messages.map((m) => m.content)).toEqual(["n2996", "n2997", "n2998", "n2999"]);
+    } finally {
+      configureSignals(previous);
+    }
+  });
+
   it("the observer keeps the most recent signals and named-stream entries; the rest are still persisted", async () => {
     const observer = new SessionObserver({ keepRecentSignals: 3 });
     const store = new InMemorySignalStore();

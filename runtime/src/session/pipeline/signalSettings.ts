@@ -24,6 +24,11 @@ export interface SignalSettings {
   /** Recent signals a new SessionObserver keeps in memory (older ones are still streamed and persisted). */
   keepRecentSignals: number;
   /**
+   * Recent messages each Branch keeps in memory (its conversation; older ones were already
+   * streamed and persisted as `MessageAdded` signals). Read whenever a message is added.
+   */
+  keepRecentMessages: number;
+  /**
    * Milliseconds the live stream to the editor may take to drain when the program exits; what is
    * still unsent after that is dropped, so a paused or vanished editor never keeps the program alive.
    * Defaults to the `HOOKLENS_LIVE_DRAIN_MS` environment variable, else 250.
@@ -35,6 +40,7 @@ export const DEFAULT_SIGNAL_SETTINGS: Readonly<SignalSettings> = Object.freeze({
   maxPendingBytes: 64 * 1024 * 1024,
   batchSize: 1_000,
   keepRecentSignals: 10_000,
+  keepRecentMessages: 10_000,
   liveExitDrainMs: drainFromEnv(process.env[LIVE_DRAIN_ENV]),
 });
 
