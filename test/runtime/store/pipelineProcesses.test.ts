@@ -49,10 +49,11 @@ describe("Session recordings in SQLite, written by real processes", () => {
     writer.child.kill("SIGKILL");
     expect(await writer.exited).toBeNull();
 
-    expect(integrity(path)).toBe("ok");
-    // Opening for writing recovers the lock a killed writer may have left.
+    // Opening for writing recovers the lock a killed writer may have left (killed inside a
+    // transaction, it holds the lock for good); only then can another connection read the file.
     const store = await SqliteSignalStore.open(path, { busyTimeoutMs: 10_000 });
     try {
+      expect(integrity(path)).toBe("ok");
       const kept = intactPrefix(store, "killed");
       expect(kept).toBeGreaterThanOrEqual(committed);
       expect(kept).toBeLessThan(RUN);
@@ -77,7 +78,8 @@ describe("Session recordings in SQLite, written by real processes", () => {
     // Held the way a third node-sqlite3-wasm process holds it, so both start by waiting for it.
     mkdirSync(`${path}.lock`);
     for (const w of writers) w.child.stdin.write("go\n");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Released once both have run into it, however long a loaded machine takes to get them there.
+    expect(await Promise.all(writers.map((w) => w.nextLine()))).toEqual(["busy", "busy"]);
     rmdirSync(`${path}.lock`);
 
     const lines = await Promise.all(writers.map(async (w) => [await w.nextLine(), await w.nextLine()]));

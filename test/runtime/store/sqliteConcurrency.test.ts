@@ -26,7 +26,7 @@ describe("two processes writing the same signal database", () => {
     // against a locked file, then release it and let them race each other.
     mkdirSync(`${path}.lock`);
     for (const w of writers) w.child.stdin.write("go\n");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await Promise.all(writers.map((w) => w.nextLine()))).toEqual(["busy", "busy"]);
     rmdirSync(`${path}.lock`);
 
     const reports = (await Promise.all(writers.map((w) => w.nextLine()))).map(

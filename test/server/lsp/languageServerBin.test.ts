@@ -151,13 +151,15 @@ describe("memory", () => {
 });
 
 describe("lifecycle", () => {
-  it("ends within a second of shutdown and exit, with code 0", async () => {
+  it("ends promptly on shutdown and exit, with code 0", async () => {
     const session = await startServer(BIN, ["--stdio"]);
     await session.connection.sendRequest("shutdown");
     const sent = performance.now();
     await session.connection.sendNotification("exit");
     expect(await session.exited).toBe(0);
-    expect(performance.now() - sent).toBeLessThan(1_000);
+    // Idle it takes milliseconds; the bound only tells "exited by itself" from "waited out a
+    // timer or the client's kill", with room for a loaded machine.
+    expect(performance.now() - sent).toBeLessThan(10_000);
   });
 
   it("answers an unknown request with MethodNotFound and keeps serving", async () => {
