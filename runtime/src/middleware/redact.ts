@@ -1,11 +1,11 @@
-import { redactionRules } from "../shared/redaction/index.js";
+import { REDACTION_MASK, redactionRules } from "../shared/redaction/index.js";
 import { CIRCULAR_MARK, DEFAULT_MAX_DEPTH, walkRedacting, type WalkPolicy } from "../shared/redaction/walk.js";
 
 /** Key fragments whose values are hidden by default (matched case-insensitively, anywhere in the key). */
 export const DEFAULT_REDACT: readonly string[] = Object.freeze(["key", "token", "secret", "password", "authorization", "cookie"]);
 
-/** What a hidden value becomes. */
-export const REDACTED = "***";
+/** What a hidden value becomes: the one marker every way out uses ({@link REDACTION_MASK}, `"[redacted]"`). */
+export const REDACTED = REDACTION_MASK;
 /** What a reference back to an enclosing object becomes. */
 export const CIRCULAR = CIRCULAR_MARK;
 

@@ -1,5 +1,5 @@
 import { requireObject } from "./arguments.js";
-import { redactError, redactionRules } from "./redaction/index.js";
+import { REDACTION_MASK, redactError, redactionRules } from "./redaction/index.js";
 
 /**
  * The runtime's logger. Any pino-compatible logger fits (`info(obj, msg)` or `info(msg)`); the
@@ -79,7 +79,7 @@ function redactingLogger(logger: Logger): Logger {
       }
       const fields: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(objOrMsg)) {
-        fields[key] = value instanceof Error ? redactError(value) : rules.isSecretKey(key) ? "[redacted]" : rules.redactValue(value);
+        fields[key] = value instanceof Error ? redactError(value) : rules.isSecretKey(key) ? REDACTION_MASK : rules.redactValue(value);
       }
       if (msg === undefined) logger[level](fields);
       else logger[level](fields, rules.redactText(msg));

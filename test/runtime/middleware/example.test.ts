@@ -15,7 +15,7 @@ describe("examples/hooks.ts", () => {
     const { logger, lines } = collectingLogger();
     const outcome = await main({ print: (line) => void printed.push(line), logger });
 
-    expect(outcome.redacted).toEqual({ query: "returns", api_key: "***", headers: { Authorization: "***" } });
+    expect(outcome.redacted).toEqual({ query: "returns", api_key: "[redacted]", headers: { Authorization: "[redacted]" } });
     expect(outcome.answers).toEqual([["returns: free within 30 days"], ["shipping: see the help centre"]]);
     expect(outcome.blocked).toBe("args: looks like a password");
     expect(outcome.reply).toBe("Returns are free within 30 days.");

@@ -2,6 +2,7 @@
  * How a PostgreSQL store names its database in messages and errors: a URL without the password,
  * so logs, error messages and CLI output can be shared safely.
  */
+import { REDACTION_MASK } from "../../shared/redaction/index.js";
 import type { PgResolvedParameters } from "./postgresDriver.js";
 
 const POSTGRES_URL = /^postgres(ql)?:\/\//i;
@@ -41,6 +42,6 @@ export function scrub(text: string, secret: unknown): string {
   if (typeof secret !== "string" || secret.length === 0) return text;
   const forms = new Set([secret, encodeURIComponent(secret)]);
   let clean = text;
-  for (const form of forms) clean = clean.split(form).join("***");
+  for (const form of forms) clean = clean.split(form).join(REDACTION_MASK);
   return clean;
 }
