@@ -43,6 +43,7 @@ export const HOOKLENS = {
   hookType: "hooklens.service_hook.type",
   hookStatus: "hooklens.service_hook.status",
   hookError: "hooklens.service_hook.error",
+  streamHandlerChunkType: "hooklens.stream_handler.chunk_type",
   streamChunks: "hooklens.stream.chunks",
   streamChunksFirstAt: "hooklens.stream.first_chunk_at",
   stopKind: "hooklens.stop.kind",

@@ -15,6 +15,12 @@ export interface OpenTelemetrySinkOptions {
   captureContent?: boolean;
   /** One span event per batch of stream chunks of a model call. Default false. */
   streamChunkEvents?: boolean;
+  /**
+   * One child span of a streamed model call per stream handler run (per chunk a registered
+   * handler processed), with its chunk type, status and error. Default true; turn it off to keep
+   * long streams to one span.
+   */
+  streamHandlerSpans?: boolean;
 }
 
 /**
@@ -30,7 +36,11 @@ export class OpenTelemetrySink implements SignalSink {
 
   constructor(options: OpenTelemetrySinkOptions = {}) {
     this.#tracer = options.tracer ?? trace.getTracer(TRACER_NAME);
-    this.#options = { captureContent: options.captureContent === true, streamChunkEvents: options.streamChunkEvents === true };
+    this.#options = {
+      captureContent: options.captureContent === true,
+      streamChunkEvents: options.streamChunkEvents === true,
+      streamHandlerSpans: options.streamHandlerSpans !== false,
+    };
   }
 
   write(sessionId: string, batch: readonly EncodedSignal[]): void {

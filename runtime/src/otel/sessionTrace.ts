@@ -9,6 +9,8 @@ export interface TraceOptions {
   readonly captureContent: boolean;
   /** One span event per batch of stream chunks. Default false. */
   readonly streamChunkEvents: boolean;
+  /** One child span of the chat span per stream handler run. Default true. */
+  readonly streamHandlerSpans: boolean;
 }
 
 /** An open tool or model call span. */
@@ -21,12 +23,18 @@ interface OpenCall {
   readonly runId: string | null;
   /** The model a chat span names (null for tools, or until the request names one). */
   readonly model: string | null;
+  /** POSIX seconds the call started. */
+  readonly startedAt: number;
   exceptionRecorded: boolean;
+  /** Stream handler runs whose spans are made when the call ends (to keep them inside it). */
+  handlerRuns: JsonObject[] | null;
 }
 
 /** Errors that are a policy stopping the call rather than a fault: they also get a `hooklens.stop` event. */
 const STOPS = new Set(["BudgetExceeded", "GuardrailBlocked", "RunLimitExceeded", "ApprovalDenied"]);
 const DENIALS = new Set(["ToolCallBlocked", "HookShortCircuit", "GuardrailBlock"]);
+/** The name (and service hook type) of a stream handler run's span. */
+const STREAM_HANDLER = "stream_handler";
 
 /**
  * The spans of one session, built from its flushed signals in order: a root `session` span, an
@@ -105,6 +113,7 @@ export class SessionTrace {
     const at = this.#lastAt > 0 ? hrTime(this.#lastAt) : undefined;
     for (const call of this.#calls.values()) {
       call.span.setAttribute(HOOKLENS.unfinished, true);
+      this.#endHandlerRuns(call, Math.max(this.#lastAt, call.startedAt));
       call.span.end(at);
     }
     this.#calls.clear();
@@ -159,7 +168,7 @@ export class SessionTrace {
       { kind: SpanKind.INTERNAL, startTime: hrTime(signal.createdAt), attributes },
       outer ? trace.setSpan(ROOT_CONTEXT, outer.span) : this.#parentContext(signal.branchId, signal.createdAt),
     );
-    this.#open(callId, { span, kind: "tool", toolName, source: source ?? "", branchId: signal.branchId, runId: text(p["runId"]), model: null, exceptionRecorded: false });
+    this.#open(callId, { span, kind: "tool", toolName, source: source ?? "", branchId: signal.branchId, runId: text(p["runId"]), model: null, startedAt: signal.createdAt, exceptionRecorded: false, handlerRuns: null });
   }
 
   #finishTool(signal: EncodedSignal, p: JsonObject): void {
@@ -181,7 +190,7 @@ export class SessionTrace {
       this.#recordError(call, error ?? { name: "Error", message: "tool call failed" }, at, signal.createdAt);
     }
     if (this.#options.captureContent && p["result"] !== undefined) span.setAttribute(GEN_AI.toolCallResult, exportedContent(p["result"]));
-    this.#close(callId, call, at);
+    this.#close(callId, call, at, signal.createdAt);
   }
 
   #startModel(signal: EncodedSignal, p: JsonObject): void {
@@ -206,7 +215,7 @@ export class SessionTrace {
       { kind: SpanKind.CLIENT, startTime: hrTime(signal.createdAt), attributes },
       outer ? trace.setSpan(ROOT_CONTEXT, outer.span) : this.#parentContext(signal.branchId, signal.createdAt),
     );
-    this.#open(callId, { span, kind: "model", toolName: null, source: text(p["source"]) ?? "", branchId: signal.branchId, runId: text(p["runId"]), model, exceptionRecorded: false });
+    this.#open(callId, { span, kind: "model", toolName: null, source: text(p["source"]) ?? "", branchId: signal.branchId, runId: text(p["runId"]), model, startedAt: signal.createdAt, exceptionRecorded: false, handlerRuns: null });
   }
 
   #finishModel(signal: EncodedSignal, p: JsonObject): void {
@@ -253,20 +262,55 @@ export class SessionTrace {
       this.#recordError(call, error, at, signal.createdAt);
     }
     if (this.#options.captureContent && p["response"] !== undefined) span.setAttribute(GEN_AI.outputMessages, exportedContent(p["response"]));
-    this.#close(callId, call, at);
+    this.#close(callId, call, at, signal.createdAt);
   }
 
   #streamChunks(p: JsonObject): void {
-    if (!this.#options.streamChunkEvents) return;
     const callId = text(p["callId"]);
     const call = callId === null ? undefined : this.#calls.get(callId);
     if (!call) return;
-    const lastAt = typeof p["lastAt"] === "number" ? p["lastAt"] : this.#lastAt;
-    call.span.addEvent(
-      "gen_ai.stream.chunks",
-      definedAttributes({ [HOOKLENS.streamChunks]: count(p["chunks"]), [HOOKLENS.streamChunksFirstAt]: typeof p["firstAt"] === "number" ? p["firstAt"] : undefined }),
-      hrTime(lastAt),
+    const chunks = count(p["chunks"]);
+    if (this.#options.streamChunkEvents && chunks !== undefined && chunks > 0) {
+      const lastAt = typeof p["lastAt"] === "number" ? p["lastAt"] : this.#lastAt;
+      call.span.addEvent(
+        "gen_ai.stream.chunks",
+        definedAttributes({ [HOOKLENS.streamChunks]: chunks, [HOOKLENS.streamChunksFirstAt]: typeof p["firstAt"] === "number" ? p["firstAt"] : undefined }),
+        hrTime(lastAt),
+      );
+    }
+    if (this.#options.streamHandlerSpans && Array.isArray(p["handlerRuns"])) {
+      for (const run of p["handlerRuns"]) {
+        const handler = object(run);
+        if (handler) (call.handlerRuns ??= []).push(handler);
+      }
+    }
+  }
+
+  /**
+   * A stream handler's run on one chunk, as a child span of its chat span, made when the call
+   * ended: its times are read from a finer clock than the call's, so they are kept within the
+   * call's (a run never appears to outlast the call it ran in).
+   */
+  #streamHandlerSpan(run: JsonObject, call: OpenCall, parent: Context, callEndedAt: number): void {
+    const chunkType = text(run["chunkType"]) ?? "unknown";
+    const startedAt = Math.min(Math.max(typeof run["startedAt"] === "number" ? run["startedAt"] : call.startedAt, call.startedAt), callEndedAt);
+    const durationMs = typeof run["durationMs"] === "number" ? run["durationMs"] : 0;
+    const endedAt = Math.min(startedAt + durationMs / 1000, callEndedAt);
+    const span = this.#tracer.startSpan(
+      `${STREAM_HANDLER} ${chunkType}`,
+      { kind: SpanKind.INTERNAL, startTime: hrTime(startedAt), attributes: { [HOOKLENS.hookType]: STREAM_HANDLER, [HOOKLENS.streamHandlerChunkType]: chunkType } },
+      parent,
     );
+    const status = text(run["status"]) ?? "ok";
+    span.setAttribute(HOOKLENS.hookStatus, status);
+    const end = hrTime(endedAt);
+    if (status !== "ok") {
+      const error = errorOf(run["error"]) ?? { name: status === "cancelled" ? "Cancelled" : "Error", message: `stream handler ${status}` };
+      span.recordException(error, end);
+      span.setAttribute(ERROR_TYPE, error.name);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
+    }
+    span.end(end);
   }
 
   #hookSignal(signal: EncodedSignal, p: JsonObject): void {
@@ -373,10 +417,19 @@ export class SessionTrace {
     if (call.runId !== null) this.#runCalls.set(call.runId, callId);
   }
 
-  #close(callId: string, call: OpenCall, at: HrTime): void {
+  #close(callId: string, call: OpenCall, at: HrTime, atSeconds: number): void {
+    this.#endHandlerRuns(call, atSeconds);
     call.span.end(at);
     this.#calls.delete(callId);
     if (call.runId !== null && this.#runCalls.get(call.runId) === callId) this.#runCalls.delete(call.runId);
+  }
+
+  #endHandlerRuns(call: OpenCall, endedAt: number): void {
+    const runs = call.handlerRuns;
+    if (runs === null) return;
+    call.handlerRuns = null;
+    const parent = trace.setSpan(ROOT_CONTEXT, call.span);
+    for (const run of runs) this.#streamHandlerSpan(run, call, parent, endedAt);
   }
 
   #recordError(call: OpenCall, error: { name: string; message: string }, at: HrTime, atSeconds: number): void {

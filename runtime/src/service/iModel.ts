@@ -14,6 +14,7 @@ import { ASSOCIATE_EVENT, ENDED_AT_MS, HookEvent } from "./hookEvent.js";
 import { globalHookLog } from "./hookLog.js";
 import { HookRegistry, type HookRegistryInit } from "./hookRegistry.js";
 import { HookEventTypes, type ChunkClass } from "./hookTypes.js";
+import { keyName } from "./hookValidation.js";
 import { IModelCallRecord } from "./modelCallRecord.js";
 import { rememberPreCreateHook } from "./preCreateHooks.js";
 import type { SignalRecorder } from "../signals/signalRecorder.js";
@@ -258,7 +259,7 @@ export class IModel {
     try {
       for await (const chunk of apiCall.stream(signal ? { signal } : {})) {
         record?.chunk(chunk);
-        const processed = await this.processChunk(chunk, signal);
+        const processed = await this.#processChunk(chunk, signal, record);
         yield processed ?? chunk;
       }
       record?.finished(apiCall);
@@ -274,13 +275,20 @@ export class IModel {
   }
 
   /** What one stream chunk becomes; null/undefined mean "keep the chunk". */
-  async processChunk(chunk: unknown, signal?: AbortSignal): Promise<unknown> {
+  processChunk(chunk: unknown, signal?: AbortSignal): Promise<unknown> {
+    return this.#processChunk(chunk, signal, null);
+  }
+
+  /** {@link processChunk}, recording the stream handler's run (when one ran) on the call's record. */
+  async #processChunk(chunk: unknown, signal: AbortSignal | undefined, record: IModelCallRecord | null): Promise<unknown> {
     const key = this.#streamKey(chunk);
     if (key !== null) {
-      const [result, shouldExit] = await this.hookRegistry.handleStreamingChunk(key, chunk, {
+      const run = record?.handlerStarted(keyName(key));
+      const [result, shouldExit, status] = await this.hookRegistry.handleStreamingChunk(key, chunk, {
         exit: this.exitHook,
         ...(signal && { signal }),
       });
+      run?.(status, result);
       if (shouldExit) {
         if (Array.isArray(result) && result.length === 2 && result[1] instanceof Error) throw result[1];
         if (result instanceof Error) throw result;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { ModelCallFinished, ModelCallStarted, ModelStreamChunks, callError, type ServiceHookRun } from "../signals/callSignals.js";
+import { ModelCallFinished, ModelCallStarted, ModelStreamChunks, callError, type ServiceHookRun, type StreamHandlerRun } from "../signals/callSignals.js";
+import { epochSecondsAt } from "../shared/clock.js";
 import { recordTo, type SignalRecorder } from "../signals/signalRecorder.js";
 import type { APICalling } from "./apiCalling.js";
 import { EventStatus } from "./eventStatus.js";
@@ -12,7 +13,7 @@ export const STREAM_CHUNK_BATCH = 32;
 
 /**
  * Records one IModel call: a ModelCallStarted when it begins, ModelStreamChunks per batch of
- * streamed chunks, and a ModelCallFinished with the outcome, token usage and the service hook
+ * streamed chunks (with the stream handler runs of those chunks), and a ModelCallFinished with the outcome, token usage and the service hook
  * phases that ran, read from the finished APICalling.
  */
 export class IModelCallRecord {
@@ -23,6 +24,7 @@ export class IModelCallRecord {
   #batch = 0;
   #batchFirstAt = 0;
   #batchLastAt = 0;
+  #handlerRuns: StreamHandlerRun[] = [];
   #done = false;
   #streamFinishReason: string | null = null;
   #streamModel: string | null = null;
@@ -44,13 +46,36 @@ export class IModelCallRecord {
   }
 
   chunk(value: unknown): void {
+    // A full batch leaves when the next chunk arrives, so it carries its last chunk's handler run.
+    if (this.#batch >= STREAM_CHUNK_BATCH) this.#flushChunks();
     this.#streamFinishReason = finishReasonOf(value) ?? this.#streamFinishReason;
     this.#streamModel ??= stringField(value, "model");
     const at = Date.now() / 1000;
     if (this.#batch === 0) this.#batchFirstAt = at;
     this.#batchLastAt = at;
     this.#chunks++;
-    if (++this.#batch >= STREAM_CHUNK_BATCH) this.#flushChunks();
+    this.#batch++;
+  }
+
+  /**
+   * A stream handler is about to run on a chunk; call the returned function with the registry's
+   * `[result, shouldExit, status]` parts when it returned (status null: it succeeded).
+   */
+  handlerStarted(chunkType: string): (status: string | null, result: unknown) => void {
+    const startedMs = performance.now();
+    return (status, result) => {
+      const failed = status !== null;
+      const cancelled = status === EventStatus.CANCELLED;
+      // A cancellation comes back as [Undefined, error]; a failure as the error itself.
+      const error = cancelled && Array.isArray(result) ? result[1] : result;
+      this.#handlerRuns.push({
+        chunkType,
+        startedAt: epochSecondsAt(startedMs),
+        durationMs: performance.now() - startedMs,
+        status: cancelled ? "cancelled" : failed ? "error" : "ok",
+        error: failed ? callError(error) : null,
+      });
+    };
   }
 
   /** The call ended; `apiCall` is null when it failed before an APICalling existed. */
@@ -82,8 +107,10 @@ export class IModelCallRecord {
   }
 
   #flushChunks(): void {
-    if (this.#batch === 0) return;
-    recordTo(this.#signals, new ModelStreamChunks({ callId: this.#callId, chunks: this.#batch, firstAt: this.#batchFirstAt, lastAt: this.#batchLastAt }));
+    if (this.#batch === 0 && this.#handlerRuns.length === 0) return;
+    const handlerRuns = this.#handlerRuns;
+    this.#handlerRuns = [];
+    recordTo(this.#signals, new ModelStreamChunks({ callId: this.#callId, chunks: this.#batch, firstAt: this.#batchFirstAt, lastAt: this.#batchLastAt, handlerRuns }));
     this.#batch = 0;
   }
 }

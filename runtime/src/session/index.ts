@@ -36,6 +36,7 @@ export type {
   ModelCallStartInit,
   RunRef,
   ServiceHookRun,
+  StreamHandlerRun,
   ToolCallFinishInit,
   ToolCallStartInit,
   ToolCallStatus,

@@ -194,20 +194,37 @@ export class ModelCallFinished extends Signal<null> {
   }
 }
 
-/** A batch of stream chunks a model call yielded: how many, and when the first and last arrived (POSIX seconds). */
+/** One run of a stream handler (the registry's handler for a chunk's type) on one chunk. */
+export interface StreamHandlerRun {
+  /** The handler's key: the chunk type name or class name it is registered under. */
+  readonly chunkType: string;
+  /** POSIX seconds it started. */
+  readonly startedAt: number;
+  readonly durationMs: number;
+  /** `ok`, `error` (the handler failed: the chunk was kept, or the stream ended under the exit policy) or `cancelled`. */
+  readonly status: "ok" | "error" | "cancelled";
+  readonly error: CallError | null;
+}
+
+/**
+ * A batch of stream chunks a model call yielded: how many, when the first and last arrived (POSIX
+ * seconds), and each stream handler run since the previous batch (null when none ran).
+ */
 export class ModelStreamChunks extends Signal<null> {
   static override readonly kind: string = "ModelStreamChunks";
   readonly callId: string;
   readonly chunks: number;
   readonly firstAt: number;
   readonly lastAt: number;
+  readonly handlerRuns: readonly StreamHandlerRun[] | null;
 
-  constructor(batch: { callId: string; chunks: number; firstAt: number; lastAt: number }, init: SignalInit<null> = {}) {
+  constructor(batch: { callId: string; chunks: number; firstAt: number; lastAt: number; handlerRuns?: readonly StreamHandlerRun[] | null }, init: SignalInit<null> = {}) {
     super(init);
     this.callId = batch.callId;
     this.chunks = batch.chunks;
     this.firstAt = batch.firstAt;
     this.lastAt = batch.lastAt;
+    this.handlerRuns = batch.handlerRuns && batch.handlerRuns.length > 0 ? batch.handlerRuns : null;
   }
 }
 
