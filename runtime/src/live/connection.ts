@@ -6,24 +6,37 @@ import { LIVE_PROTOCOL_VERSION, MAX_FRAME_BYTES, type LiveEndpoint, type LiveFra
 
 type State = "connecting" | "open" | "closed";
 
+/** Most bytes handed to the socket in one write; the rest waits in the connection's own backlog. */
+const MAX_WRITE_BYTES = 256 * 1024;
+
 /**
  * A best-effort NDJSON stream to the editor. It never throws into the caller and never keeps
- * the process alive on its own. Lines are handed to the socket as they come (before it connects
- * they wait in a queue); what the editor has not read yet, queue and socket buffer together, is
- * bounded by the signal settings' `maxPendingBytes`. Whatever does not fit, or cannot be sent
- * at all, is counted and reported in a `dropped` frame ahead of the next lines that go out.
+ * the process alive on its own. Lines wait in a backlog (from which one write of at most
+ * {@link MAX_WRITE_BYTES} is in flight at a time: a socket given everything at once writes it in
+ * one huge request, which shows no progress until the editor read all of it); backlog and
+ * in-flight write together are bounded by the signal settings' `maxPendingBytes`. Whatever does
+ * not fit, or cannot be sent at all, is counted and reported in a `dropped` frame ahead of the
+ * next lines that go out.
  */
 export class LiveConnection {
   readonly #socket: net.Socket;
   readonly #token: string;
   readonly #title: string;
   #state: State = "connecting";
-  #queue: string[] = [];
-  #queuedBytes = 0;
+  /** Chunks not yet handed to the socket (all of them before it connects), oldest first from `#backlogHead`. */
+  #backlog: string[] = [];
+  /** Per chunk of the backlog: how many of its lines count as signals or drop reports. */
+  #backlogLines: number[] = [];
+  #backlogHead = 0;
+  #backlogBytes = 0;
+  /** Counted lines in the backlog (lost if the connection ends before they are written). */
+  #unwrittenLines = 0;
+  /** The one write in flight: its bytes and counted lines (lost if the socket is destroyed). */
+  #inFlightBytes = 0;
+  #inFlightLines = 0;
+  #writing = false;
   #dropped = 0;
   #closing = false;
-  /** Lines written to the socket whose write has not completed yet (lost if the socket is destroyed). */
-  #unsentLines = 0;
   /** Set once close() gave up on the receiver; late write callbacks must not touch the counts. */
   #abandoned = false;
   readonly #idleWaiters: Array<() => void> = [];
@@ -77,11 +90,7 @@ export class LiveConnection {
       return;
     }
     const chunk = this.#dropped > 0 ? this.#takeDropped() + text : text;
-    if (this.#state === "open") this.#write(chunk, count + (chunk.length > text.length ? 1 : 0));
-    else {
-      this.#queue.push(chunk);
-      this.#queuedBytes += chunk.length;
-    }
+    this.#write(chunk, count + (chunk.length > text.length ? 1 : 0));
   }
 
   /**
@@ -100,14 +109,14 @@ export class LiveConnection {
     return this.#dropped;
   }
 
-  /** Bytes waiting for the editor to read them: queued before the connection opened, or in the socket's buffer. */
+  /** Bytes waiting for the editor to read them: in the backlog, or in the write in flight. */
   #pendingBytes(): number {
-    return this.#queuedBytes + this.#socket.writableLength;
+    return this.#backlogBytes + this.#inFlightBytes;
   }
 
   /** Resolves once everything sent so far was handed to the operating system (or the connection is gone). */
   flush(): Promise<void> {
-    if (this.#state === "open" && this.#dropped > 0 && this.#socket.writableLength === 0) this.#write(this.#takeDropped(), 1);
+    if (this.#state === "open" && this.#dropped > 0 && this.#pendingBytes() === 0) this.#write(this.#takeDropped(), 1);
     if (this.#isIdle()) return Promise.resolve();
     this.#socket.ref();
     return new Promise((resolve) => this.#idleWaiters.push(resolve));
@@ -135,8 +144,8 @@ export class LiveConnection {
 
   /** Destroys the socket; lines still in its buffer (or queued before it connected) are counted as dropped. */
   #abandon(): void {
-    this.#dropped += this.#unsentLines;
-    this.#unsentLines = 0;
+    this.#dropped += this.#inFlightLines;
+    this.#inFlightLines = 0;
     this.#abandoned = true;
     this.#socket.destroy();
     this.#closeDown();
@@ -151,12 +160,14 @@ export class LiveConnection {
       pid: process.pid,
       title: this.#title,
     };
-    const queued = this.#queue.join("");
-    this.#queue = [];
-    this.#queuedBytes = 0;
+    // The hello (and the count of what was dropped meanwhile) goes ahead of the queued lines.
     const droppedFrame = this.#dropped > 0 ? this.#takeDropped() : "";
-    this.#write(JSON.stringify(hello) + "\n" + droppedFrame + queued, countLines(droppedFrame + queued));
-    this.#notifyIfIdle();
+    const first = JSON.stringify(hello) + "\n" + droppedFrame;
+    this.#backlog.splice(this.#backlogHead, 0, first);
+    this.#backlogLines.splice(this.#backlogHead, 0, droppedFrame === "" ? 0 : 1);
+    this.#backlogBytes += first.length;
+    this.#unwrittenLines += droppedFrame === "" ? 0 : 1;
+    this.#pump();
   }
 
   #onError(error: Error): void {
@@ -169,13 +180,14 @@ export class LiveConnection {
   }
 
   #closeDown(): void {
-    if (this.#state !== "closed") {
-      // What was queued but never sent is lost; count its lines.
-      for (const chunk of this.#queue) this.#dropped += countLines(chunk);
-    }
+    // What was still in the backlog was never sent; count its lines.
+    this.#dropped += this.#unwrittenLines;
     this.#state = "closed";
-    this.#queue = [];
-    this.#queuedBytes = 0;
+    this.#backlog = [];
+    this.#backlogLines = [];
+    this.#backlogHead = 0;
+    this.#backlogBytes = 0;
+    this.#unwrittenLines = 0;
     this.#notifyIdle();
   }
 
@@ -185,16 +197,56 @@ export class LiveConnection {
     return frame;
   }
 
-  /** Writes `chunk`, which holds `lines` lines that count as signals or drop reports (hello and bye do not). */
+  /** Queues `chunk`, which holds `lines` lines that count as signals or drop reports (hello and bye do not), and writes when it can. */
   #write(chunk: string, lines: number): void {
     if (chunk.length === 0) return;
-    this.#unsentLines += lines;
+    this.#backlog.push(chunk);
+    this.#backlogLines.push(lines);
+    this.#backlogBytes += chunk.length;
+    this.#unwrittenLines += lines;
+    this.#pump();
+  }
+
+  /** Hands the socket the oldest backlog chunks (up to {@link MAX_WRITE_BYTES}) unless a write is in flight. */
+  #pump(): void {
+    if (this.#writing || this.#state !== "open" || this.#backlogHead === this.#backlog.length) return;
+    let text = "";
+    let lines = 0;
+    while (this.#backlogHead < this.#backlog.length && (text.length === 0 || text.length + this.#backlog[this.#backlogHead]!.length <= MAX_WRITE_BYTES)) {
+      text += this.#backlog[this.#backlogHead]!;
+      lines += this.#backlogLines[this.#backlogHead]!;
+      this.#backlogHead++;
+    }
+    if (this.#backlogHead === this.#backlog.length) {
+      this.#backlog = [];
+      this.#backlogLines = [];
+      this.#backlogHead = 0;
+    } else if (this.#backlogHead > 1_024) {
+      this.#backlog = this.#backlog.slice(this.#backlogHead);
+      this.#backlogLines = this.#backlogLines.slice(this.#backlogHead);
+      this.#backlogHead = 0;
+    }
+    this.#backlogBytes -= text.length;
+    this.#unwrittenLines -= lines;
+    this.#writing = true;
+    this.#inFlightBytes = text.length;
+    this.#inFlightLines = lines;
     try {
-      this.#socket.write(chunk, (error) => {
-        if (!error && !this.#abandoned) this.#unsentLines -= lines;
+      this.#socket.write(text, (error) => {
+        if (this.#abandoned) return;
+        this.#writing = false;
+        this.#inFlightBytes = 0;
+        // A failed write's lines never arrived.
+        if (error) this.#dropped += this.#inFlightLines;
+        this.#inFlightLines = 0;
+        this.#pump();
+        this.#notifyIfIdle();
       });
-      if (this.#socket.writableLength > 0) this.#watchForStall();
+      this.#watchForStall();
     } catch {
+      this.#dropped += lines;
+      this.#writing = false;
+      this.#inFlightBytes = this.#inFlightLines = 0;
       this.#closeDown();
     }
   }
@@ -204,7 +256,7 @@ export class LiveConnection {
     let previousLength = Number.POSITIVE_INFINITY;
     let movedAt = Date.now();
     this.#stallWatch = setInterval(() => {
-      const length = this.#socket.writableLength;
+      const length = this.#pendingBytes();
       if (length < previousLength) movedAt = Date.now();
       previousLength = length;
       // Someone awaits flush() and the editor read something lately: the program waits on purpose.
@@ -226,7 +278,7 @@ export class LiveConnection {
   }
 
   #isIdle(): boolean {
-    return this.#state === "closed" || (this.#state === "open" && this.#socket.writableLength === 0);
+    return this.#state === "closed" || (this.#state === "open" && this.#pendingBytes() === 0 && this.#socket.writableLength === 0);
   }
 
   #notifyIfIdle(): void {
@@ -284,12 +336,6 @@ async function withinDeadline(work: Promise<void>, deadline: number): Promise<bo
   } finally {
     clearTimeout(timer);
   }
-}
-
-function countLines(text: string): number {
-  let count = 0;
-  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) count++;
-  return count;
 }
 
 function defaultTitle(): string {

@@ -127,4 +127,25 @@ describe("exit is never held hostage by the live receiver", () => {
     expect(run.stdout).toContain("flushed");
     await expectEverySignalThenBye(() => received);
   }, 90_000);
+
+  it("an awaited flushLive() waits while a slow receiver needs far longer than the stall bound for the whole backlog", async () => {
+    let received = "";
+    let chunks = 0;
+    const live = await listen((socket) => {
+      // Every chunk read is followed by 100 ms of nothing: the ~7 MB backlog takes well over the
+      // 5 s an awaited flush waits for a receiver that reads nothing at all. Handed to the socket
+      // whole, it went out as one write that showed no progress until the end, and was abandoned.
+      socket.on("data", (chunk: Buffer) => {
+        received += chunk.toString();
+        chunks++;
+        socket.pause();
+        setTimeout(() => socket.resume(), 100).unref();
+      });
+    });
+    const run = await runStreamer(live, {}, "flush");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("flushed");
+    expect(chunks).toBeGreaterThan(50);
+    await expectEverySignalThenBye(() => received);
+  }, 120_000);
 });
