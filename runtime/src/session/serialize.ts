@@ -51,13 +51,17 @@ export function encodeSignalPayload(signal: Signal): { payload: JsonObject; json
 
 function rawPayload(signal: Signal): JsonObject {
   const raw: Record<string, JsonValue> = {};
-  for (const [key, value] of Object.entries(signal)) {
-    if (OMITTED_FIELDS.has(key) || value === null || value === undefined || value === "") continue;
-    raw[key] = toJsonSafe(value);
+  // One `seen` set for the whole signal (each field's walk leaves it empty again).
+  const seen = new Set<object>();
+  const fields = signal as unknown as Record<string, unknown>;
+  for (const key of Object.keys(signal)) {
+    const value = fields[key];
+    if (value === null || value === undefined || value === "" || OMITTED_FIELDS.has(key)) continue;
+    raw[key] = toJsonSafe(value, seen);
   }
   if (signal.data !== null && signal.data !== undefined) {
     if (signal instanceof MessageAdded) raw["messageRef"] = messageRef(signal.data);
-    else raw["data"] = toJsonSafe(signal.data);
+    else raw["data"] = toJsonSafe(signal.data, seen);
   }
   return raw;
 }
@@ -131,12 +135,16 @@ export function toJsonSafe(value: unknown, seen: Set<object> = new Set()): JsonV
   if (seen.has(object)) return "[Circular]";
   seen.add(object);
   try {
-    if (object instanceof Error) return { name: object.name, message: object.message };
-    if (object instanceof Date) return Number.isNaN(object.getTime()) ? "Invalid Date" : object.toISOString();
     if (Array.isArray(object)) return object.map((item) => toJsonSafe(item, seen));
-    if (object instanceof Map) return [...object.entries()].map(([k, v]) => [toJsonSafe(k, seen), toJsonSafe(v, seen)]);
-    if (object instanceof Set) return [...object].map((item) => toJsonSafe(item, seen));
-    if (ArrayBuffer.isView(object)) return clip(`[${object.constructor.name} ${object.byteLength} bytes]`);
+    // Most values are plain objects: only other prototypes need the special cases.
+    const proto: unknown = Object.getPrototypeOf(object);
+    if (proto !== Object.prototype && proto !== null) {
+      if (object instanceof Error) return { name: object.name, message: object.message };
+      if (object instanceof Date) return Number.isNaN(object.getTime()) ? "Invalid Date" : object.toISOString();
+      if (object instanceof Map) return [...object.entries()].map(([k, v]) => [toJsonSafe(k, seen), toJsonSafe(v, seen)]);
+      if (object instanceof Set) return [...object].map((item) => toJsonSafe(item, seen));
+      if (ArrayBuffer.isView(object)) return clip(`[${object.constructor.name} ${object.byteLength} bytes]`);
+    }
     const out: JsonObject = {};
     for (const key of Object.keys(object)) {
       let field: unknown;
