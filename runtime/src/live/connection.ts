@@ -1,8 +1,9 @@
 import net from "node:net";
 import { basename } from "node:path";
 import { signalSettings } from "../session/pipeline/signalSettings.js";
+import { requireString } from "../shared/arguments.js";
 import { getLogger } from "../shared/log.js";
-import { LIVE_PROTOCOL_VERSION, MAX_FRAME_BYTES, type LiveEndpoint, type LiveFrame } from "./frames.js";
+import { checkLiveEndpoint, LIVE_PROTOCOL_VERSION, MAX_FRAME_BYTES, type LiveEndpoint, type LiveFrame } from "./frames.js";
 
 type State = "connecting" | "open" | "closed";
 
@@ -44,7 +45,10 @@ export class LiveConnection {
   #stallWatch: NodeJS.Timeout | null = null;
   #programDone: (() => void) | null = null;
 
-  constructor({ endpoint, token }: LiveEndpoint, title = defaultTitle()) {
+  constructor(live: LiveEndpoint, title = defaultTitle()) {
+    // The one place this class throws: a caller's mistake, before any connection exists.
+    const { endpoint, token } = checkLiveEndpoint(live, "new LiveConnection(live, title)");
+    requireString(title, "new LiveConnection(live, title)", "title");
     this.#token = token;
     this.#title = title;
     this.#socket = new net.Socket();

@@ -59,11 +59,17 @@ export interface LiveEndpoint {
   token: string;
 }
 
+/** A `{ endpoint, token }` from a JavaScript caller, both non-empty strings. */
+export function checkLiveEndpoint(live: LiveEndpoint, where: string): LiveEndpoint {
+  const { endpoint, token } = requireObject(live, where, "live ({ endpoint, token })");
+  requireName(endpoint, where, "live.endpoint");
+  requireName(token, where, "live.token");
+  return live;
+}
+
 /** Builds the value of {@link LIVE_ENV}. */
 export function formatLiveEnv(live: LiveEndpoint): string {
-  const { endpoint, token } = requireObject(live, "formatLiveEnv(live)", "live ({ endpoint, token })");
-  requireName(endpoint, "formatLiveEnv(live)", "live.endpoint");
-  requireName(token, "formatLiveEnv(live)", "live.token");
+  const { endpoint, token } = checkLiveEndpoint(live, "formatLiveEnv(live)");
   return `${endpoint}?token=${token}`;
 }
 

@@ -1,7 +1,8 @@
 import { DropReport } from "../session/pipeline/dropReport.js";
 import type { EncodedSignal } from "../session/pipeline/encodedSignal.js";
 import type { SignalSink } from "../session/pipeline/sink.js";
-import type { LiveConnection } from "./connection.js";
+import { requireInstance } from "../shared/arguments.js";
+import { LiveConnection } from "./connection.js";
 import { MAX_FRAME_BYTES } from "./frames.js";
 
 /**
@@ -15,7 +16,7 @@ export class LiveSink implements SignalSink {
   readonly #sessionJson = new Map<string, string>();
 
   constructor(connection: LiveConnection) {
-    this.#connection = connection;
+    this.#connection = requireInstance(connection, LiveConnection, "a LiveConnection", "new LiveSink(connection)", "connection");
   }
 
   write(sessionId: string, batch: readonly EncodedSignal[]): void {

@@ -1,3 +1,4 @@
+import { requireObject, requirePositive } from "../shared/arguments.js";
 import type { JsonObject } from "../session/serialize.js";
 import type { SessionSignalRecord } from "../store/signalStore.js";
 import { signalFrameSchema, type SignalFrame } from "./frames.js";
@@ -10,6 +11,9 @@ import { signalFrameSchema, type SignalFrame } from "./frames.js";
  * record cannot make a valid frame (a file written by something else).
  */
 export function recordedSignalFrame(record: SessionSignalRecord, position: number): SignalFrame | null {
+  // A caller's mistake throws; only what the file holds may make the answer null.
+  requireObject(record, "recordedSignalFrame(record, position)", "record (a SessionSignalRecord)");
+  requirePositive(position, "recordedSignalFrame(record, position)", "position (1 for the first record)", true);
   const payload: unknown = record.payload;
   if (!isObject(payload)) return null;
   const metadata = payload["metadata"];

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { describeValue, requireObject } from "../shared/arguments.js";
+import { describeValue, requireName, requireObject } from "../shared/arguments.js";
 import { InvalidValueError } from "../shared/errors.js";
 
 /** Arguments as the model names them (the schema's keys, aliases included). */
@@ -28,6 +28,10 @@ export interface ToolCall {
 
 /** A tool call with a fresh id when none is given. */
 export function toolCall(name: string, args: Record<string, unknown> = {}, id: string = randomUUID()): ToolCall {
+  const where = "toolCall(name, args, id)";
+  requireName(name, where, "name");
+  requireObject(args, where, "args");
+  requireName(id, where, "id");
   return { id, name, arguments: args };
 }
 

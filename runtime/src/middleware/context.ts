@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { optionsObject, requireFunction, requireInstance, requireMethod, requireName, requireString } from "../shared/arguments.js";
 import { RunEvent } from "../signals/callSignals.js";
 import { recordTo, type SignalRecorder } from "../signals/signalRecorder.js";
 import type { Ledger } from "./ledger.js";
@@ -38,6 +39,7 @@ export interface RunContextOptions {
 
 /** A run context; the run id defaults to a fresh UUID and the thread id to "". */
 export function createRunContext(options: RunContextOptions = {}): RunContext {
+  checkOptions(options);
   const listener = options.onEvent;
   const runId = options.runId ?? randomUUID();
   const threadId = options.threadId ?? "";
@@ -50,4 +52,16 @@ export function createRunContext(options: RunContextOptions = {}): RunContext {
     if (listener) listener(event, payload);
   }
   return { runId, threadId, ledger: options.ledger ?? null, signal: options.signal, emit, signals };
+}
+
+/** Once per run: each option a JavaScript caller may get wrong fails here rather than mid-run. */
+function checkOptions(options: RunContextOptions): void {
+  const where = "createRunContext(options)";
+  optionsObject(options, where);
+  if (options.runId !== undefined) requireName(options.runId, where, "options.runId");
+  if (options.threadId !== undefined) requireString(options.threadId, where, "options.threadId");
+  if (options.ledger != null) requireMethod(options.ledger, where, "options.ledger (a Ledger)", "record");
+  if (options.signal !== undefined) requireInstance(options.signal, AbortSignal, "an AbortSignal", where, "options.signal");
+  if (options.onEvent !== undefined) requireFunction(options.onEvent, where, "options.onEvent");
+  if (options.signals != null) requireMethod(options.signals, where, "options.signals (a Session, Branch or SessionObserver)", "emit");
 }

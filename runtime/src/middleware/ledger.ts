@@ -114,8 +114,13 @@ export class Ledger {
   }
 
   #price(call: LedgerRecord): number | null {
-    const price = this.#prices[`${call.provider}/${call.model}`] ?? this.#prices[call.model];
+    const price = ownPrice(this.#prices, `${call.provider}/${call.model}`) ?? ownPrice(this.#prices, call.model);
     if (price === undefined || call.inputTokens === null || call.outputTokens === null) return null;
     return (call.inputTokens * price.inputPerMillion + call.outputTokens * price.outputPerMillion) / 1_000_000;
   }
+}
+
+/** The table's own entry: a model called "constructor" or "toString" must not find Object's methods. */
+function ownPrice(prices: PriceTable, key: string): ModelPrice | undefined {
+  return Object.hasOwn(prices, key) ? prices[key] : undefined;
 }

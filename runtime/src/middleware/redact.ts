@@ -1,3 +1,4 @@
+import { requireStrings } from "../shared/arguments.js";
 import { REDACTION_MASK, redactionRules } from "../shared/redaction/index.js";
 import { CIRCULAR_MARK, DEFAULT_MAX_DEPTH, walkRedacting, type WalkPolicy } from "../shared/redaction/walk.js";
 
@@ -16,10 +17,11 @@ export const CIRCULAR = CIRCULAR_MARK;
  * encloses it becomes {@link CIRCULAR}; the same object reached twice side by side is redacted
  * twice. Primitives, Dates and binary data are returned as they are, except that text also goes
  * through the shared redaction rules (`Bearer …`, `sk-…` tokens, URL credentials and query
- * tokens). Nesting deeper than 200 levels becomes `"[too deep]"`; it never throws.
+ * tokens). Nesting deeper than 200 levels becomes `"[too deep]"`; it never throws for any `value`
+ * (only `patterns` that are not a list of strings are refused).
  */
 export function redact(value: unknown, patterns: readonly string[] = DEFAULT_REDACT): unknown {
-  return walkRedacting(value, patternPolicy(patterns, false));
+  return walkRedacting(value, patternPolicy(patterns, false, "redact(value, patterns)"));
 }
 
 /**
@@ -27,12 +29,12 @@ export function redact(value: unknown, patterns: readonly string[] = DEFAULT_RED
  * hook's own key `patterns`, as JSON data with {@link REDACTED} for hidden values.
  */
 export function redactForLog(value: unknown, patterns: readonly string[]): unknown {
-  const matches = patternMatcher(patterns);
+  const matches = patternMatcher(patterns, "redactForLog(value, patterns)");
   return walkRedacting(value, redactionRules().policy({ json: true, mask: REDACTED, extraKeys: matches }));
 }
 
-function patternPolicy(patterns: readonly string[], json: boolean): WalkPolicy {
-  const matches = patternMatcher(patterns);
+function patternPolicy(patterns: readonly string[], json: boolean, where: string): WalkPolicy {
+  const matches = patternMatcher(patterns, where);
   const shared = redactionRules().policy();
   return {
     json,
@@ -45,9 +47,10 @@ function patternPolicy(patterns: readonly string[], json: boolean): WalkPolicy {
 
 const loweredCache = new WeakMap<readonly string[], readonly string[]>();
 
-function patternMatcher(patterns: readonly string[]): (key: string) => boolean {
+function patternMatcher(patterns: readonly string[], where: string): (key: string) => boolean {
   let lowered = loweredCache.get(patterns);
-  if (lowered === undefined) loweredCache.set(patterns, (lowered = patterns.map((p) => String(p).toLowerCase())));
+  // Checked once per patterns array (then cached): the value itself is never refused.
+  if (lowered === undefined) loweredCache.set(patterns, (lowered = requireStrings(patterns, where, "patterns (key fragments)").map((p) => p.toLowerCase())));
   const list = lowered;
   return (key) => {
     const lower = key.toLowerCase();

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Branch, Executor, IModel, InvalidValueError, Session, SessionObserver, flushSignals } from "../index.js";
 import { forceFlushGlobalProvider } from "./providerFlush.js";
 import { OpenTelemetrySink, type OpenTelemetrySinkOptions } from "./openTelemetrySink.js";
+import { checkSinkOptions, shown } from "./sinkOptions.js";
 
 /** What can be exported: a Session (or its observer or a branch), or a bare IModel or Executor. */
 export type ExportTarget = Session | SessionObserver | Branch | IModel | Executor;
@@ -28,12 +29,7 @@ export interface OpenTelemetryExport {
  * program runs out of work.
  */
 export function exportToOpenTelemetry(target: ExportTarget, options: ExportOptions = {}): OpenTelemetryExport {
-  const where = "exportToOpenTelemetry(target, options)";
-  if (options === null || typeof options !== "object" || Array.isArray(options)) throw new InvalidValueError(`${where}: options must be an object, got ${shown(options)}`);
-  const tracer: unknown = options.tracer;
-  if (tracer !== undefined && (tracer === null || typeof (tracer as { startSpan?: unknown }).startSpan !== "function")) {
-    throw new InvalidValueError(`${where}: options.tracer must be an OpenTelemetry Tracer (with startSpan), got ${shown(tracer)}`);
-  }
+  checkSinkOptions(options, "exportToOpenTelemetry(target, options)");
   const observer = observerOf(target);
   const sink = new OpenTelemetrySink(options);
   const remove = observer.addSink(sink);
@@ -84,11 +80,4 @@ function observerOf(target: ExportTarget): SessionObserver {
     return observer;
   }
   throw new InvalidValueError(`exportToOpenTelemetry(target): target must be a Session, SessionObserver, Branch, IModel or Executor, got ${shown(target)}`);
-}
-
-function shown(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "object") return (value as { constructor?: { name?: string } }).constructor?.name ?? "an object";
-  return typeof value === "string" ? JSON.stringify(value) : `${typeof value} ${String(value)}`;
 }

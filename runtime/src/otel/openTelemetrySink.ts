@@ -1,6 +1,7 @@
 import { trace, type Tracer } from "@opentelemetry/api";
 import type { EncodedSignal, SignalSink } from "../index.js";
 import { SessionTrace, type TraceOptions } from "./sessionTrace.js";
+import { checkSinkOptions } from "./sinkOptions.js";
 
 /** The instrumentation scope spans are created under. */
 export const TRACER_NAME = "@hooklens/runtime";
@@ -35,6 +36,7 @@ export class OpenTelemetrySink implements SignalSink {
   readonly #traces = new Map<string, SessionTrace>();
 
   constructor(options: OpenTelemetrySinkOptions = {}) {
+    checkSinkOptions(options, "new OpenTelemetrySink(options)");
     this.#tracer = options.tracer ?? trace.getTracer(TRACER_NAME);
     this.#options = {
       captureContent: options.captureContent === true,

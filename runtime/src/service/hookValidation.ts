@@ -1,3 +1,4 @@
+import { requireString } from "../shared/arguments.js";
 import { HookValidationError } from "./errors.js";
 import { ALLOWED_HOOKS_TYPES, HookEventTypes, type ChunkClass, type HookKey } from "./hookTypes.js";
 
@@ -12,7 +13,9 @@ const ACCEPTED = `${ALLOWED_HOOKS_TYPES.join(", ")} (aliases: pre_event_create_h
 
 /** Maps an alias to its phase; any other key comes back unchanged (and then fails validation). */
 export function normalizeHookKey(key: HookKey | string): HookEventTypes | string {
-  return ALIASES[key] ?? key;
+  requireString(key, "normalizeHookKey(key)", "key");
+  // Own keys only: "constructor" or "toString" must not come back as Object's methods.
+  return Object.hasOwn(ALIASES, key) ? ALIASES[key]! : key;
 }
 
 /** True for a phase value. */

@@ -1,4 +1,5 @@
-import { optionsObject } from "../shared/arguments.js";
+import { describeValue, optionsObject, requireName } from "../shared/arguments.js";
+import { InvalidValueError } from "../shared/errors.js";
 import { abortReason, sleep } from "./cancellation.js";
 import type { Endpoint, EndpointCallOptions, EndpointPayload, EndpointRequest } from "./endpoint.js";
 import { readTokenUsage, type TokenUsage } from "./tokenUsage.js";
@@ -42,7 +43,17 @@ export class ScriptedEndpoint implements Endpoint {
   #lastPayload: EndpointPayload | null = null;
 
   constructor(options: ScriptedEndpointOptions = {}) {
-    options = optionsObject(options, "new ScriptedEndpoint(options)");
+    const where = "new ScriptedEndpoint(options)";
+    options = optionsObject(options, where);
+    if (options.name !== undefined) requireName(options.name, where, "options.name");
+    if (options.model !== undefined) requireName(options.model, where, "options.model");
+    const { latencyMs, script } = options;
+    if (latencyMs !== undefined && !(typeof latencyMs === "number" && latencyMs >= 0 && Number.isFinite(latencyMs))) {
+      throw new InvalidValueError(`${where}: options.latencyMs must be a non-negative number, got ${describeValue(latencyMs)}`);
+    }
+    if (script !== undefined && !Array.isArray(script) && typeof script !== "function") {
+      throw new InvalidValueError(`${where}: options.script must be an array of turns or a function (payload, index) => turn, got ${describeValue(script)}`);
+    }
     this.name = options.name ?? "scripted";
     this.model = options.model ?? "scripted-model";
     this.latencyMs = options.latencyMs ?? 0;

@@ -1,3 +1,6 @@
+import { describeValue } from "../shared/arguments.js";
+import { InvalidValueError } from "../shared/errors.js";
+
 /** One server-sent event: its `event:` name (default "message") and its joined `data:` lines. */
 export interface ServerSentEvent {
   event: string;
@@ -9,6 +12,10 @@ export interface ServerSentEvent {
  * `:` comments, multi-line `data:`). Events without data are skipped, as browsers do.
  */
 export async function* parseServerSentEvents(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<ServerSentEvent, void, undefined> {
+  const where = "parseServerSentEvents(chunks)";
+  if (typeof (chunks as Partial<AsyncIterable<Uint8Array>> | null)?.[Symbol.asyncIterator] !== "function") {
+    throw new InvalidValueError(`${where}: chunks must be an async iterable of Uint8Array (a response body), got ${describeValue(chunks)}`);
+  }
   const decoder = new TextDecoder();
   let buffer = "";
   let data: string[] = [];
@@ -32,6 +39,7 @@ export async function* parseServerSentEvents(chunks: AsyncIterable<Uint8Array>):
   }
 
   for await (const bytes of chunks) {
+    if (!(bytes instanceof Uint8Array)) throw new InvalidValueError(`${where}: each chunk must be a Uint8Array, got ${describeValue(bytes)}`);
     buffer += decoder.decode(bytes, { stream: true });
     if (skipLeadingLf && buffer.startsWith("\n")) buffer = buffer.slice(1);
     skipLeadingLf = false;

@@ -27,6 +27,13 @@ export type ObserveKey = Constructor<unknown> | Filter<unknown> | FilterSource |
 export abstract class Filter<T = unknown> {
   abstract matches(payload: unknown): T[];
 
+  constructor() {
+    // A JavaScript subclass that forgot matches() would otherwise fail at the first emit it sees.
+    if (typeof this.matches !== "function") {
+      throw new InvalidValueError(`new ${new.target.name}(): a Filter subclass must implement matches(payload) returning an array, got ${describeValue(this.matches)}`);
+    }
+  }
+
   /** True when {@link matches} returns anything. */
   test(payload: unknown): boolean {
     return this.matches(payload).length > 0;

@@ -1,3 +1,5 @@
+import { describeValue, requireString } from "../shared/arguments.js";
+import { InvalidValueError } from "../shared/errors.js";
 import { keepMarks, type Signal } from "./signal.js";
 
 /**
@@ -35,11 +37,17 @@ export class Flow {
     readonly name: string,
     keep = Number.POSITIVE_INFINITY,
   ) {
+    requireString(name, "new Flow(name, keep)", "name");
+    if (keep !== Number.POSITIVE_INFINITY && !(Number.isInteger(keep) && keep > 0)) {
+      throw new InvalidValueError(`new Flow(name, keep): keep must be a positive integer or Infinity, got ${describeValue(keep)}`);
+    }
     this.keep = keep;
   }
 
   /** Stores `signal` unless a kept signal has its id; returns whether it was new. Forgets the oldest past `keep`. */
   add(signal: Signal): boolean {
+    // On every emit: typeofs only.
+    if (typeof signal !== "object" || signal === null || typeof signal.id !== "string") notASignal("Flow.add(signal)", signal);
     if (!this.#indexed) {
       const keptBy = keepMarks.keptBy(signal);
       if (keepMarks.freshId(signal) && (keptBy === null || keptBy === this)) {
@@ -77,6 +85,7 @@ export class Flow {
 
   /** Appends `signal` to the progression `name`, creating it on first use. Repeats are kept; past `keep` the oldest go. */
   append(name: string, signal: Signal): void {
+    if (typeof signal !== "object" || signal === null || typeof signal.id !== "string") notASignal("Flow.append(name, signal)", signal);
     const list = this.#progressions.get(name);
     if (!list) {
       this.#progressions.set(name, [signal]);
@@ -124,4 +133,8 @@ export class Flow {
     this.#ids = new Map();
     for (let i = 0; i < items.length; i++) this.#ids.set(items[i]!.id, first + i);
   }
+}
+
+function notASignal(where: string, value: unknown): never {
+  throw new InvalidValueError(`${where}: signal must be a Signal (with a string id), got ${describeValue(value)}`);
 }

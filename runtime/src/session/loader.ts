@@ -11,7 +11,7 @@ import {
 import { HookBus, type HookHandler, type HookSignalRecorder } from "./hookBus.js";
 import { HookPoint } from "./hookPoint.js";
 import { typeName } from "./describe.js";
-import { requireFunction, requireName } from "../shared/arguments.js";
+import { optionsObject, requireFunction, requireName, requireObject } from "../shared/arguments.js";
 
 /** A handler for any point, whatever payload type it declares (what the name registry holds). */
 export type AnyHookHandler = (payload: never) => unknown;
@@ -72,7 +72,8 @@ const SORTED_POINTS = Object.values(HookPoint).sort();
  */
 export function loadHooksForAgent(agentHooks: AgentHooks | null | undefined): Map<HookPoint, HookHandler[]> {
   const overrides = new Map<HookPoint, HookHandler[]>();
-  if (!agentHooks) return overrides;
+  if (agentHooks === null || agentHooks === undefined) return overrides;
+  requireObject(agentHooks, "loadHooksForAgent(agentHooks)", "agentHooks ({ [hook point]: [handler names] })");
   for (const [pointValue, names] of Object.entries(agentHooks)) {
     if (!(SORTED_POINTS as string[]).includes(pointValue)) {
       throw new InvalidValueError(`Unknown hook point '${pointValue}'; valid: [${SORTED_POINTS.join(", ")}]`);
@@ -94,6 +95,7 @@ export function buildSessionBus(
   agentHooks: AgentHooks | null = null,
   options: { observer?: HookSignalRecorder | null } = {},
 ): HookBus {
+  options = optionsObject(options, "buildSessionBus(agentHooks, options)");
   const overrides = loadHooksForAgent(agentHooks);
   const bus = new HookBus(options.observer ?? null);
   for (const [point, defaults] of Object.entries(DEFAULT_HOOKS) as [DefaultHookPoint, readonly HookHandler[]][]) {

@@ -1,4 +1,6 @@
+import { describeValue } from "../shared/arguments.js";
 import { isThenable } from "../shared/async.js";
+import { InvalidValueError } from "../shared/errors.js";
 import { HookLensError } from "../shared/errors.js";
 import { getLogger } from "../shared/log.js";
 import type { Message } from "./message.js";
@@ -53,7 +55,7 @@ export class MessageManager {
    * A message already stored is returned as it is, with no callbacks.
    */
   add(message: Message): Message {
-    const snapshot = [...this.onMessageAdded];
+    const snapshot = checkedSnapshot(this.onMessageAdded, "MessageManager.add(message)", message);
     const asyncCallback = snapshot.find(isAsyncFunction);
     if (asyncCallback) {
       throw new AsyncCallbackOnSyncPathError(
@@ -77,7 +79,7 @@ export class MessageManager {
 
   /** Stores `message`, then calls the callbacks one after another, awaiting each that returns a promise. */
   async addAsync(message: Message): Promise<Message> {
-    const snapshot = [...this.onMessageAdded];
+    const snapshot = checkedSnapshot(this.onMessageAdded, "MessageManager.addAsync(message)", message);
     if (!this.#store(message)) return message;
     const errors: unknown[] = [];
     for (const callback of snapshot) {
@@ -107,6 +109,22 @@ export class MessageManager {
       this.#oldest = 0;
     }
   }
+}
+
+/**
+ * The callbacks to run, after checking what a JavaScript caller could have got wrong: the
+ * message itself, and anything other than a function pushed onto the public callback list
+ * (which would otherwise fail as "callback is not a function" after the message was stored).
+ */
+function checkedSnapshot(callbacks: readonly MessageCallback[], where: string, message: Message): MessageCallback[] {
+  if (typeof message !== "object" || message === null || typeof message.id !== "string") {
+    throw new InvalidValueError(`${where}: message must be a Message (with a string id), got ${describeValue(message)}`);
+  }
+  const snapshot = [...callbacks];
+  for (const callback of snapshot) {
+    if (typeof callback !== "function") throw new InvalidValueError(`${where}: each onMessageAdded callback must be a function, got ${describeValue(callback)}`);
+  }
+  return snapshot;
 }
 
 function raiseCollected(errors: unknown[]): void {

@@ -1,5 +1,6 @@
+import { requireFunction, requireInstance, requireMethod } from "../shared/arguments.js";
 import { persistMessage } from "./builtins.js";
-import { PERSIST_VIA_BUS, type Branch } from "./branch.js";
+import { Branch, PERSIST_VIA_BUS } from "./branch.js";
 import type { HookHandler } from "./hookBus.js";
 import { HookPoint } from "./hookPoint.js";
 import type { Message } from "./message.js";
@@ -25,6 +26,10 @@ export function routeMessagePersistence(
   branch: Branch,
   onMessage: (message: Message) => unknown,
 ): MessageRouteHandler {
+  const where = "routeMessagePersistence(session, branch, onMessage)";
+  requireMethod(session, where, "session (a Session)", "newBranch");
+  requireInstance(branch, Branch, "a Branch", where, "branch");
+  requireFunction(onMessage, where, "onMessage");
   const bus = session.hooks;
   bus.off(HookPoint.MESSAGE_ADD, persistMessage as unknown as HookHandler);
   wiringOf(branch).hooks = bus;
@@ -42,6 +47,8 @@ export function routeMessagePersistence(
  * The default `persistMessage` is not put back on the shared bus.
  */
 export function unrouteMessagePersistence(holder: Branch, handler: MessageRouteHandler): void {
+  requireInstance(holder, Branch, "a Branch", "unrouteMessagePersistence(holder, handler)", "holder");
+  requireFunction(handler, "unrouteMessagePersistence(holder, handler)", "handler");
   const bus = holder.hooks;
   if (bus) bus.off(HookPoint.MESSAGE_ADD, handler as HookHandler<HookPayloadMap["message.add"]>);
   const callbacks = holder.onMessageAdded;

@@ -1,3 +1,5 @@
+import { describeValue, optionsObject, requireArray, requireObject } from "../shared/arguments.js";
+import { InvalidValueError } from "../shared/errors.js";
 import type { Message } from "./message.js";
 import { RunEnd } from "./signal.js";
 
@@ -16,11 +18,18 @@ export function buildRunEnd<T>(
   source: { readonly messages: readonly Message[] },
   options: { durationMs?: number; result?: T } = {},
 ): RunEnd<T> {
+  const where = "buildRunEnd(source, options)";
+  requireObject(source, where, "source (a Branch, or { messages })");
+  requireArray(source.messages, where, "source.messages");
+  options = optionsObject(options, where);
   let inputTokens = 0;
   let outputTokens = 0;
   let totalCostUsd = 0;
   let numTurns = 0;
   for (const message of source.messages) {
+    if (typeof message?.metadata !== "object" || message.metadata === null) {
+      throw new InvalidValueError(`${where}: each of source.messages must be a Message (with metadata), got ${describeValue(message)}`);
+    }
     const response = asRecord(message.metadata["modelResponse"] ?? message.metadata["model_response"]);
     if (!response) continue;
     numTurns++;

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { InvalidValueError } from "./errors.js";
 
 /**
@@ -65,4 +66,54 @@ export function requireString(value: unknown, where: string, what: string): stri
 /** An object argument that may also be null (an observer to bind, a store to clear). */
 export function objectOrNull<T>(value: T, where: string, what: string): T {
   return value === null ? value : requireObject(value, where, what);
+}
+
+/** An object with method `method` (a duck-typed collaborator: a tool host, a store, a connection). */
+export function requireMethod<T>(value: T, where: string, what: string, method: string): T {
+  const fn = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[method] : undefined;
+  if (typeof fn !== "function") throw new InvalidValueError(`${where}: ${what} must be an object with ${method}(), got ${describeValue(value)}`);
+  return value;
+}
+
+/** An array whose every element is a function (a list of hooks). */
+export function requireFunctions<T extends readonly unknown[]>(value: T, where: string, what: string): T {
+  requireArray(value, where, what);
+  for (let i = 0; i < value.length; i++) {
+    if (typeof value[i] !== "function") throw new InvalidValueError(`${where}: ${what}[${i}] must be a function, got ${describeValue(value[i])}`);
+  }
+  return value;
+}
+
+/** An array whose every element is a string (argv, file endings, key patterns); `nonEmpty` also refuses "". */
+export function requireStrings<T extends readonly unknown[]>(value: T, where: string, what: string, nonEmpty = false): T {
+  requireArray(value, where, what);
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (typeof item !== "string" || (nonEmpty && item === "")) {
+      throw new InvalidValueError(`${where}: ${what}[${i}] must be a ${nonEmpty ? "non-empty " : ""}string, got ${describeValue(item)}`);
+    }
+  }
+  return value;
+}
+
+/** A positive finite number (a timeout, a threshold); `integer` also refuses fractions. */
+export function requirePositive(value: unknown, where: string, what: string, integer = false): number {
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new InvalidValueError(`${where}: ${what} must be a positive ${integer ? "integer" : "number"}, got ${describeValue(value)}`);
+  }
+  return value;
+}
+
+/** `value` as an instance of `type` (by `instanceof`); `typeName` is spelled out, as a bundler may rename classes. */
+export function requireInstance<T>(value: unknown, type: abstract new (...args: never[]) => T, typeName: string, where: string, what: string): T {
+  if (!(value instanceof type)) throw new InvalidValueError(`${where}: ${what} must be ${typeName}, got ${describeValue(value)}`);
+  return value;
+}
+
+/** `value` parsed by a zod `schema`; a mismatch names each field and what is wrong with it. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: string, what: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => `${[what, ...issue.path.map(String)].join(".")}: ${issue.message}`).join("; ");
+  throw new InvalidValueError(`${where}: ${issues}`);
 }

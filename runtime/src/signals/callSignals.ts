@@ -1,4 +1,6 @@
 import { Signal, type SignalInit } from "../session/signal.js";
+import { describeValue } from "../shared/arguments.js";
+import { InvalidValueError } from "../shared/errors.js";
 
 /** Which path a call ran through: a Branch's `act()`, the middleware Executor, or an IModel. */
 export type CallSource = "act" | "executor" | "imodel";
@@ -45,6 +47,7 @@ export class ToolCallStarted extends Signal<null> {
   readonly parentCallId: string | null;
 
   constructor(call: ToolCallStartInit, init: SignalInit<null> = {}) {
+    checkCall(call, "ToolCallStarted", "call ({ toolName, callId, source })", "toolName", "callId");
     super(init);
     this.toolName = call.toolName;
     this.callId = call.callId;
@@ -80,6 +83,7 @@ export class ToolCallFinished extends Signal<null> {
   readonly result: unknown;
 
   constructor(call: ToolCallFinishInit, init: SignalInit<null> = {}) {
+    checkCall(call, "ToolCallFinished", "call ({ toolName, callId, status, durationMs })", "toolName", "callId");
     super(init);
     this.toolName = call.toolName;
     this.callId = call.callId;
@@ -118,6 +122,7 @@ export class ModelCallStarted extends Signal<null> {
   readonly parentCallId: string | null;
 
   constructor(call: ModelCallStartInit, init: SignalInit<null> = {}) {
+    checkCall(call, "ModelCallStarted", "call ({ callId, source, model, provider, stream })", "callId");
     super(init);
     this.callId = call.callId;
     this.source = call.source;
@@ -178,6 +183,7 @@ export class ModelCallFinished extends Signal<null> {
   readonly response: unknown;
 
   constructor(call: ModelCallFinishInit, init: SignalInit<null> = {}) {
+    checkCall(call, "ModelCallFinished", "call ({ callId, status, durationMs })", "callId");
     super(init);
     this.callId = call.callId;
     this.status = call.status;
@@ -219,6 +225,7 @@ export class ModelStreamChunks extends Signal<null> {
   readonly handlerRuns: readonly StreamHandlerRun[] | null;
 
   constructor(batch: { callId: string; chunks: number; firstAt: number; lastAt: number; handlerRuns?: readonly StreamHandlerRun[] | null }, init: SignalInit<null> = {}) {
+    checkCall(batch, "ModelStreamChunks", "batch ({ callId, chunks, firstAt, lastAt })", "callId");
     super(init);
     this.callId = batch.callId;
     this.chunks = batch.chunks;
@@ -237,12 +244,32 @@ export class RunEvent extends Signal<null> {
   readonly payload: Readonly<Record<string, unknown>>;
 
   constructor(event: { event: string; runId: string; threadId?: string | null; payload: Readonly<Record<string, unknown>> }, init: SignalInit<null> = {}) {
+    checkCall(event, "RunEvent", "event ({ event, runId, payload })", "event", "runId");
     super(init);
     this.event = event.event;
     this.runId = event.runId;
     this.threadId = event.threadId || null;
     this.payload = event.payload;
   }
+}
+
+/**
+ * What a JavaScript caller can get wrong when it builds a call signal: no object, or no name to
+ * match it by. Typeofs only: the runtime builds these on every call.
+ */
+function checkCall(call: object, type: string, what: string, ...names: string[]): void {
+  if (typeof call !== "object" || call === null) refuse(type, what, "", call);
+  for (const name of names) {
+    const value = (call as Record<string, unknown>)[name];
+    if (typeof value !== "string") refuse(type, what, name, value);
+  }
+}
+
+function refuse(type: string, what: string, field: string, value: unknown): never {
+  const argument = what.slice(0, what.indexOf(" "));
+  const where = `new ${type}(${argument}, init)`;
+  if (field === "") throw new InvalidValueError(`${where}: ${what} must be an object, got ${describeValue(value)}`);
+  throw new InvalidValueError(`${where}: ${argument}.${field} must be a string, got ${describeValue(value)}`);
 }
 
 /** An error as `{ name, message }`; a thrown non-Error becomes `{ name: typeof, message: String(value) }`. */

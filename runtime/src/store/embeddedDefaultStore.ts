@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { requireObject, requireString } from "../shared/arguments.js";
 import { resolve } from "node:path";
 import { flushSignals } from "../session/pipeline/signalPipeline.js";
 import { PostgresSignalStore } from "./postgres/postgresSignalStore.js";
@@ -22,6 +23,8 @@ const MISS_TTL_MS = 1_000;
  * A PostgreSQL URL in `$HOOKLENS_DB` is returned as it is.
  */
 export function defaultSignalDbPath(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
+  requireObject(env, "defaultSignalDbPath(env, cwd)", "env (such as process.env)");
+  requireString(cwd, "defaultSignalDbPath(env, cwd)", "cwd");
   const configured = env[SIGNAL_DB_ENV];
   if (configured !== undefined && isPostgresUrl(configured)) return configured;
   return resolve(cwd, configured !== undefined && configured !== "" ? configured : DEFAULT_SIGNAL_DB);

@@ -1,3 +1,4 @@
+import { requireFunction, requireString } from "../shared/arguments.js";
 import { isThenable } from "../shared/async.js";
 import { DropReport } from "../session/pipeline/dropReport.js";
 import type { EncodedSignal } from "../session/pipeline/encodedSignal.js";
@@ -18,7 +19,8 @@ export class StoreSink implements SignalSink {
   #reportScheduled = false;
 
   constructor(resolve: () => SignalStore | null, where: string) {
-    this.#resolve = resolve;
+    this.#resolve = requireFunction(resolve, "new StoreSink(resolve, where)", "resolve (returns the SignalStore to write to)");
+    requireString(where, "new StoreSink(resolve, where)", "where (names the binding in drop reports)");
     this.#report = new DropReport(where);
   }
 

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { parseWith } from "../shared/arguments.js";
 import { getLogger } from "../shared/log.js";
 import type { ToolPostHook } from "./hookTypes.js";
 import { isPlainObject, ownValue } from "./objects.js";
@@ -18,6 +20,13 @@ export interface AutoFormatOptions {
 
 const TYPESCRIPT_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts"] as const;
 
+const optionsSchema = z.strictObject({
+  command: z.array(z.string().min(1)).min(1).optional(),
+  extensions: z.array(z.string()).optional(),
+  timeoutMs: z.number().positive().finite().optional(),
+  cwd: z.string().optional(),
+});
+
 /**
  * A post-hook that formats the file a successful edit wrote: when the result has a truthy
  * `success` and `args.filePath` ends with one of the extensions, it runs the formatter as an argv
@@ -29,6 +38,8 @@ const TYPESCRIPT_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts"] as const;
  * yourself with the real arguments.
  */
 export function autoFormat(options: AutoFormatOptions = {}): ToolPostHook {
+  // Checked once, here: a bad option would otherwise only show as a warning at every edit.
+  options = parseWith(optionsSchema, options, "autoFormat(options)", "options");
   const command = [...(options.command ?? ["prettier", "--write"])];
   const extensions = [...(options.extensions ?? TYPESCRIPT_EXTENSIONS)];
   const timeoutMs = options.timeoutMs ?? AUTO_FORMAT_TIMEOUT_MS;

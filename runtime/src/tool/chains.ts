@@ -1,5 +1,6 @@
 import type { ToolPostHook, ToolPreHook } from "./hookTypes.js";
 import { isPlainObject, ownValue, type ToolArgs } from "./objects.js";
+import { requireFunctions, requireName } from "../shared/arguments.js";
 
 /** A Tool preprocessor built from pre-hooks; `hooks` is the exact order they run in. */
 export type PreHookChain = ((args: ToolArgs) => Promise<ToolArgs>) & { readonly hooks: readonly ToolPreHook[] };
@@ -20,6 +21,10 @@ export function chainPreHooks(
   securityHooks: readonly ToolPreHook[],
   userHooks: readonly ToolPreHook[] = [],
 ): PreHookChain | null {
+  const where = "chainPreHooks(toolName, securityHooks, userHooks)";
+  requireName(toolName, where, "toolName");
+  requireFunctions(securityHooks, where, "securityHooks");
+  requireFunctions(userHooks, where, "userHooks");
   const hooks = Object.freeze([...securityHooks, ...userHooks, ...(userHooks.length > 0 ? securityHooks : [])]);
   if (hooks.length === 0) return null;
   const chained = async (args: ToolArgs): Promise<ToolArgs> => {
@@ -39,6 +44,8 @@ export function chainPreHooks(
  * action and an empty argument object — and an object it returns replaces the result.
  */
 export function chainPostHooks(toolName: string, hooks: readonly ToolPostHook[]): PostHookChain | null {
+  requireName(toolName, "chainPostHooks(toolName, hooks)", "toolName");
+  requireFunctions(hooks, "chainPostHooks(toolName, hooks)", "hooks");
   const frozen = Object.freeze([...hooks]);
   if (frozen.length === 0) return null;
   const chained = async (result: unknown): Promise<unknown> => {

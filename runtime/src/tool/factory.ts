@@ -1,3 +1,4 @@
+import { optionsObject, requireInstance, requireMethod, requireName } from "../shared/arguments.js";
 import { InvalidValueError } from "../shared/errors.js";
 import { Branch } from "../session/branch.js";
 import type { ToolLike } from "./actionManager.js";
@@ -6,7 +7,7 @@ import { checkCodingToolNames, codingToolDefinition, CodingToolkit, type CodingT
 import { Workspace } from "./coding/workspace.js";
 import type { ToolHook, ToolPostHook, ToolPreHook } from "./hookTypes.js";
 import { PermissionPolicy } from "./permissions.js";
-import type { AgentSpec, HooksMixin } from "./spec.js";
+import { AgentSpec, HooksMixin } from "./spec.js";
 import { Tool } from "./tool.js";
 
 /** Anything tools can be registered on: a Branch, or an ActionManager. */
@@ -18,12 +19,29 @@ export interface ToolHost {
 export type HookPhase = "security_pre" | "pre" | "post" | "error";
 
 const STANDALONE_TOOLS: readonly CodingToolName[] = ["reader", "editor", "bash", "search"];
+const PHASES: readonly HookPhase[] = ["security_pre", "pre", "post", "error"];
+
+/** The checks every factory function makes of what a JavaScript caller handed it. */
+function checkSpec(spec: unknown, where: string): AgentSpec {
+  return requireInstance(spec, AgentSpec, "an AgentSpec", where, "spec");
+}
+function checkHost(host: unknown, where: string): ToolHost {
+  return requireMethod(host, where, "host (a Branch or an ActionManager)", "registerTools") as ToolHost;
+}
+function checkHooksAndName(spec: unknown, toolName: unknown, where: string): void {
+  requireInstance(spec, HooksMixin, "an AgentSpec (or another HooksMixin)", where, "spec");
+  requireName(toolName, where, "toolName");
+}
 
 /**
  * The hooks declared for one tool and phase, in factory order: wildcard `*` first, then the
  * exact name, then the `<name>_tool` compatibility alias.
  */
 export function toolHooks(spec: HooksMixin, phase: HookPhase, toolName: string): ToolHook[] {
+  checkHooksAndName(spec, toolName, "toolHooks(spec, phase, toolName)");
+  if (!PHASES.includes(phase)) {
+    throw new InvalidValueError(`toolHooks(spec, phase, toolName): phase must be one of ${PHASES.join(", ")}, got ${JSON.stringify(phase) ?? String(phase)}`);
+  }
   return [...spec.handlersFor(`${phase}:*`), ...spec.handlersFor(`${phase}:${toolName}`), ...spec.handlersFor(`${phase}:${toolName}_tool`)];
 }
 
@@ -33,6 +51,8 @@ export function toolHooks(spec: HooksMixin, phase: HookPhase, toolName: string):
  * not attached: a Tool has nowhere to put them.
  */
 export function attachHooks(tool: Tool, spec: HooksMixin, toolName: string): Tool {
+  requireInstance(tool, Tool, "a Tool", "attachHooks(tool, spec, toolName)", "tool");
+  checkHooksAndName(spec, toolName, "attachHooks(tool, spec, toolName)");
   const pre = chainPreHooks(
     toolName,
     toolHooks(spec, "security_pre", toolName) as ToolPreHook[],
@@ -46,6 +66,7 @@ export function attachHooks(tool: Tool, spec: HooksMixin, toolName: string): Too
 
 /** Puts the spec's PermissionPolicy first among the `security_pre:*` hooks. Anything else in `permissions` is ignored. */
 export function applyPermissions(spec: AgentSpec): void {
+  checkSpec(spec, "applyPermissions(spec)");
   if (!(spec.permissions instanceof PermissionPolicy)) return;
   const list = spec.hookHandlers.get("security_pre:*") ?? [];
   list.unshift(spec.permissions.toPreHook());
@@ -60,6 +81,8 @@ export function applyPermissions(spec: AgentSpec): void {
  * not copied at all, with the same effect: a spec's error hooks never run.
  */
 export function registerCodingTools(host: ToolHost, spec: AgentSpec): Tool[] {
+  checkHost(host, "registerCodingTools(host, spec)");
+  checkSpec(spec, "registerCodingTools(host, spec)");
   const toolkit = new CodingToolkit({ workspaceRoot: spec.cwd ?? process.cwd(), notify: spec.notify });
   for (const [key, handlers] of spec.hookHandlers) {
     const colon = key.indexOf(":");
@@ -95,6 +118,8 @@ export function standaloneTool(toolName: string, spec: AgentSpec): Tool {
 
 /** Registers the spec's tools: "coding" as the toolkit, the standalone names one by one. Unknown names throw. */
 export function registerAgentTools(host: ToolHost, spec: AgentSpec): Tool[] {
+  checkHost(host, "registerAgentTools(host, spec)");
+  checkSpec(spec, "registerAgentTools(host, spec)");
   const registered: Tool[] = [];
   for (const name of spec.tools) {
     if (name === "coding") registered.push(...registerCodingTools(host, spec));
@@ -112,8 +137,11 @@ export function registerAgentTools(host: ToolHost, spec: AgentSpec): Tool[] {
  * so these tools get NO hooks: no permission check, no guard, no post-hook.
  */
 export async function loadMcpTools(host: ToolHost, spec: AgentSpec): Promise<Tool[]> {
+  checkHost(host, "loadMcpTools(host, spec)");
+  checkSpec(spec, "loadMcpTools(host, spec)");
   const tools: Tool[] = [];
-  for (const server of Object.values(spec.mcpServers)) {
+  for (const [serverName, server] of Object.entries(spec.mcpServers)) {
+    requireMethod(server, "loadMcpTools(host, spec)", `spec.mcpServers[${JSON.stringify(serverName)}] (an MCP client)`, "listTools");
     for (const info of await server.listTools()) {
       const config = {
         client: server,
@@ -133,6 +161,8 @@ export async function loadMcpTools(host: ToolHost, spec: AgentSpec): Promise<Too
  * chains, and then the MCP tools are registered — without hooks.
  */
 export async function equipAgent<H extends ToolHost>(host: H, spec: AgentSpec): Promise<H> {
+  checkHost(host, "equipAgent(host, spec)");
+  checkSpec(spec, "equipAgent(host, spec)");
   applyPermissions(spec);
   registerAgentTools(host, spec);
   await loadMcpTools(host, spec);
@@ -141,5 +171,8 @@ export async function equipAgent<H extends ToolHost>(host: H, spec: AgentSpec): 
 
 /** Builds an agent's Branch (or equips the one given) with {@link equipAgent}. */
 export async function createAgent(spec: AgentSpec, options: { branch?: Branch } = {}): Promise<Branch> {
+  checkSpec(spec, "createAgent(spec, options)");
+  options = optionsObject(options, "createAgent(spec, options)");
+  if (options.branch !== undefined) requireInstance(options.branch, Branch, "a Branch", "createAgent(spec, options)", "options.branch");
   return equipAgent(options.branch ?? new Branch({ name: spec.name }), spec);
 }

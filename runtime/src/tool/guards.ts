@@ -3,7 +3,7 @@ import { PermissionError } from "./errors.js";
 import { fnmatch, hasWildcard } from "./fnmatch.js";
 import { ownValue, type ToolArgs } from "./objects.js";
 import { expandUser, isWithin, resolveLoose } from "./paths.js";
-import { optionsObject } from "../shared/arguments.js";
+import { optionsObject, requireObject, requireStrings } from "../shared/arguments.js";
 
 /** Commands that destroy data or history, matched case-insensitively anywhere in `args.command`. */
 const DESTRUCTIVE = new RegExp(
@@ -27,6 +27,8 @@ const DESTRUCTIVE = new RegExp(
  * `drop table`, `mkfs`, raw disk writes …) with a PermissionError. Other calls pass untouched.
  */
 export const guardDestructive = async function guardDestructive(_toolName: string, _action: string, args: ToolArgs): Promise<undefined> {
+  // Refused, not passed: a guard that cannot read the call must not let it through.
+  requireObject(args, "guardDestructive(toolName, action, args)", "args");
   const command = ownValue(args, "command");
   const text = typeof command === "string" ? command : "";
   if (DESTRUCTIVE.test(text)) {
@@ -60,6 +62,8 @@ export const PATH_ARGUMENT_NAMES: readonly string[] = ["path", "filePath", "file
  */
 export function guardPaths(options: GuardPathsOptions = {}): (toolName: string, action: string, args: ToolArgs) => Promise<undefined> {
   optionsObject(options, "guardPaths(options)");
+  if (options.allowedPaths != null) requireStrings(options.allowedPaths, "guardPaths(options)", "options.allowedPaths", true);
+  if (options.deniedPaths != null) requireStrings(options.deniedPaths, "guardPaths(options)", "options.deniedPaths", true);
   const roots = (options.allowedPaths ?? []).map((root) => resolveLoose(expandUser(root)));
   const denied = [...(options.deniedPaths ?? [])];
   return async function pathGuard(toolName: string, _action: string, args: ToolArgs): Promise<undefined> {

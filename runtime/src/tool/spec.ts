@@ -1,4 +1,4 @@
-import { optionsObject, requireFunction, requireName } from "../shared/arguments.js";
+import { optionsObject, requireFunction, requireName, requireObject, requireStrings } from "../shared/arguments.js";
 import type { PermissionPolicy } from "./permissions.js";
 import type { ToolErrorHook, ToolHook, ToolPostHook, ToolPreHook } from "./hookTypes.js";
 import { guardDestructive, guardPaths } from "./guards.js";
@@ -78,7 +78,11 @@ export class AgentSpec extends HooksMixin {
   notify: boolean;
 
   constructor(options: AgentSpecOptions = {}) {
-    options = optionsObject(options, "new AgentSpec(options)");
+    const where = "new AgentSpec(options)";
+    options = optionsObject(options, where);
+    // A string here would be spread into letters and fail later as unknown tools "c", "o", …
+    if (options.tools !== undefined) requireStrings(options.tools, where, "options.tools");
+    if (options.mcpServers !== undefined) requireObject(options.mcpServers, where, "options.mcpServers");
     super();
     this.name = options.name ?? null;
     this.tools = [...(options.tools ?? [])];

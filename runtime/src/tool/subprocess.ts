@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { requireObject, requirePositive, requireStrings } from "../shared/arguments.js";
 
 export interface RunArgvOptions {
   cwd?: string;
@@ -27,9 +28,14 @@ const DEFAULT_MAX_OUTPUT = 1024 * 1024;
 /**
  * Runs a program from an argv list — never through a shell, so no word of it is interpreted —
  * with a hard timeout. On POSIX the child leads its own process group and a timeout kills the
- * whole group. Never rejects: failures are reported in the result.
+ * whole group. Never rejects: failures are reported in the result. A wrong argument (not an argv
+ * list of strings, no positive `timeoutMs`) is a caller's mistake and throws at once.
  */
 export function runArgv(argv: readonly string[], options: RunArgvOptions): Promise<RunArgvResult> {
+  const where = "runArgv(argv, options)";
+  requireStrings(argv, where, "argv");
+  requireObject(options, where, "options");
+  requirePositive(options.timeoutMs, where, "options.timeoutMs");
   const maxBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT;
   return new Promise((resolve) => {
     if (argv.length === 0 || !argv[0]) {

@@ -63,6 +63,13 @@ describe("Ledger", () => {
     expect(ledger.totalUsd("r")).toBe(0);
   });
 
+  it("finds only the table's own entries: a model named like an Object method has no price", () => {
+    const ledger = new Ledger({ prices: { m: { inputPerMillion: 1, outputPerMillion: 1 } } });
+    for (const model of ["constructor", "toString", "__proto__"]) {
+      expect(ledger.record({ runId: "r", provider: "p", model, inputTokens: 5, outputTokens: 5 }).costUsd, model).toBeNull();
+    }
+  });
+
   it("rejects negative or non-finite amounts", () => {
     expect(() => new Ledger().record({ runId: "r", provider: "p", model: "m", inputTokens: -1, outputTokens: 0 })).toThrow(/non-negative/);
   });

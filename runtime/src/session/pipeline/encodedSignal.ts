@@ -1,5 +1,7 @@
 import { encodeSignalPayload, type JsonObject } from "../serialize.js";
-import { signalKind, type Signal } from "../signal.js";
+import { describeValue } from "../../shared/arguments.js";
+import { InvalidValueError } from "../../shared/errors.js";
+import { Signal, signalKind } from "../signal.js";
 
 /**
  * A signal serialised once, in a batch flush: every sink (the live stream, the databases, any
@@ -24,6 +26,8 @@ export interface EncodedSignal {
 
 /** Serialises one signal recorded at `ts`; never throws (an unserialisable signal is described instead). */
 export function encodeSignal(signal: Signal, ts: number): EncodedSignal {
+  if (!(signal instanceof Signal)) throw new InvalidValueError(`encodeSignal(signal, ts): signal must be a Signal, got ${describeValue(signal)}`);
+  if (typeof ts !== "number") throw new InvalidValueError(`encodeSignal(signal, ts): ts (POSIX seconds) must be a number, got ${describeValue(ts)}`);
   const { payload, json } = encodeSignalPayload(signal);
   const branchId = signal.metadata?.["branchId"];
   return {

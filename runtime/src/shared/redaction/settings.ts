@@ -1,3 +1,4 @@
+import { requireString } from "../arguments.js";
 import { RedactionRules, type RedactCallOptions, type RedactionOptions } from "./rules.js";
 
 let current = new RedactionRules();
@@ -30,5 +31,6 @@ export function redactValue(value: unknown, options?: RedactCallOptions): unknow
 
 /** Whether the rules in force hide a value under this key, header or parameter name. */
 export function isSecretKey(name: string): boolean {
+  requireString(name, "isSecretKey(name)", "name (a key, header or parameter name)");
   return current.isSecretKey(name);
 }

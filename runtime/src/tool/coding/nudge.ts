@@ -1,3 +1,5 @@
+import { requirePositive } from "../../shared/arguments.js";
+
 /**
  * Watches tool outcomes and produces a reminder for the model after a run of failures. The
  * toolkit's notify post-hook records each call and puts the reminder in `result.system`.
@@ -8,7 +10,7 @@ export class NudgeEngine {
   #lastTool = "";
 
   constructor(threshold = 3) {
-    this.threshold = threshold;
+    this.threshold = requirePositive(threshold, "new NudgeEngine(threshold)", "threshold", true);
   }
 
   /** Records one call's outcome; a success resets the run of failures. */

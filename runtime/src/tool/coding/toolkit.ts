@@ -1,4 +1,4 @@
-import { optionsObject } from "../../shared/arguments.js";
+import { optionsObject, requireInstance } from "../../shared/arguments.js";
 import { InvalidValueError } from "../../shared/errors.js";
 import { chainPostHooks, chainPreHooks } from "../chains.js";
 import { NotSupportedError } from "../errors.js";
@@ -34,6 +34,10 @@ export function codingToolDefinition(
   workspace: Workspace,
   options: { bash?: BashToolOptions } = {},
 ): CodingToolDefinition {
+  const where = "codingToolDefinition(name, workspace, options)";
+  checkCodingToolNames([name]);
+  requireInstance(workspace, Workspace, "a Workspace", where, "workspace");
+  options = optionsObject(options, where);
   switch (name) {
     case "reader":
       return readerTool(workspace);
