@@ -196,15 +196,25 @@ export class Branch {
   // or failing subscriber never holds up (or breaks) adding the message.
   #scheduleEmit(message: Message): void {
     if (!this.observer) return;
-    const task = Promise.resolve()
-      .then(() => this.emit(new MessageAdded({ data: message })))
-      .catch((error: unknown) => {
-        getLogger().error({ err: error, branchId: this.id }, `MessageAdded emission failed: ${describeError(error)}`);
-        throw error;
-      })
-      .finally(() => this.#signalTasks.delete(task));
-    task.catch(() => undefined);
+    const task = this.#emitMessageAdded(message);
+    const settled = (): void => {
+      this.#signalTasks.delete(task);
+    };
+    // Also what keeps a failure (already logged) from surfacing as an unhandled rejection.
+    task.then(settled, settled);
     this.#signalTasks.add(task);
+  }
+
+  // One async function rather than a then/catch/finally chain: fewer promises per message.
+  async #emitMessageAdded(message: Message): Promise<void> {
+    // After the caller's stack: the message is stored and every callback has run.
+    await undefined;
+    try {
+      await this.emit(new MessageAdded({ data: message }));
+    } catch (error) {
+      getLogger().error({ err: error, branchId: this.id }, `MessageAdded emission failed: ${describeError(error)}`);
+      throw error;
+    }
   }
 }
 

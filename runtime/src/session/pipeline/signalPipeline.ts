@@ -4,13 +4,6 @@ import { encodeSignal, type EncodedSignal } from "./encodedSignal.js";
 import { signalSettings } from "./signalSettings.js";
 import type { SinkTarget } from "./sink.js";
 
-/** One recorded signal waiting for the flush, with the sinks it goes to (an array shared by many entries). */
-interface Entry {
-  readonly signal: Signal;
-  readonly ts: number;
-  readonly targets: readonly SinkTarget[];
-}
-
 /**
  * The one path from `emit` to every sink. Recording a signal only appends it here; the batch is
  * serialised (once per signal) and handed to its sinks at the end of the turn, or at once when it
@@ -19,15 +12,21 @@ interface Entry {
  * of work (`beforeExit`) or exits are flushed first.
  */
 class SignalPipeline {
-  #queue: Entry[] = [];
+  // The queue as three parallel arrays (no object per signal): the signal, when it was recorded,
+  // and the sinks it goes to (an array shared by every signal of one observer).
+  #signals: Signal[] = [];
+  #times: number[] = [];
+  #targets: Array<readonly SinkTarget[]> = [];
   #scheduled = false;
   #exitHooked = false;
   readonly #sinks = new Set<SinkTarget["sink"]>();
 
   enqueue(signal: Signal, targets: readonly SinkTarget[]): void {
     if (targets.length === 0) return;
-    this.#queue.push({ signal, ts: Date.now() / 1000, targets });
-    if (this.#queue.length >= signalSettings().batchSize) {
+    this.#signals.push(signal);
+    this.#times.push(Date.now() / 1000);
+    this.#targets.push(targets);
+    if (this.#signals.length >= signalSettings().batchSize) {
       this.flushNow();
       return;
     }
@@ -41,18 +40,22 @@ class SignalPipeline {
 
   /** Signals recorded and not yet handed to their sinks. */
   get queued(): number {
-    return this.#queue.length;
+    return this.#signals.length;
   }
 
   /** Serialises what is queued and hands it to the sinks, synchronously. */
   flushNow(): void {
-    const entries = this.#queue;
-    if (entries.length === 0) return;
-    this.#queue = [];
+    const signals = this.#signals;
+    if (signals.length === 0) return;
+    const times = this.#times;
+    const targets = this.#targets;
+    this.#signals = [];
+    this.#times = [];
+    this.#targets = [];
     const batches = new Map<SinkTarget, EncodedSignal[]>();
-    for (const entry of entries) {
-      const encoded = encodeSignal(entry.signal, entry.ts);
-      for (const target of entry.targets) {
+    for (let i = 0; i < signals.length; i++) {
+      const encoded = encodeSignal(signals[i]!, times[i]!);
+      for (const target of targets[i]!) {
         const batch = batches.get(target);
         if (batch) batch.push(encoded);
         else batches.set(target, [encoded]);
@@ -85,7 +88,7 @@ class SignalPipeline {
     // First in line: stores close themselves on exit and must see the last batch.
     process.prependListener("exit", () => this.flushNow());
     process.on("beforeExit", () => {
-      if (this.#queue.length > 0) this.flushNow();
+      if (this.#signals.length > 0) this.flushNow();
     });
   }
 }
