@@ -15,10 +15,10 @@ export interface DeniedCall {
 
 /** A denied call as a signal of its own kind: these are audit records, not hook executions. */
 abstract class DeniedCallSignal extends Signal<null> implements DeniedCall {
-  readonly toolName: string | null;
-  readonly callId: string | null;
-  readonly reason: string;
-  readonly hook: string;
+  declare readonly toolName: string | null;
+  declare readonly callId: string | null;
+  declare readonly reason: string;
+  declare readonly hook: string;
 
   constructor(call: DeniedCall, init: SignalInit<null> = {}) {
     super(init);

@@ -91,8 +91,8 @@ export class Signal<T = unknown> {
 /** What a HookBus records after a successful chain: the point (as its string value) and a copy of the payload. */
 export class HookSignal extends Signal<null> {
   static override readonly kind: string = "HookSignal";
-  readonly point: `${HookPoint}` | null;
-  readonly payload: Record<string, unknown>;
+  declare readonly point: `${HookPoint}` | null;
+  declare readonly payload: Record<string, unknown>;
 
   constructor(point: HookPoint | `${HookPoint}` | null, payload: Record<string, unknown> = {}, init: SignalInit<null> = {}) {
     super(init);
@@ -135,11 +135,11 @@ export interface RunUsage {
 /** A run finished; `data` is its result and the usage fields sum what the run's messages report. */
 export class RunEnd<T = unknown> extends Signal<T> implements RunUsage {
   static override readonly kind: string = "RunEnd";
-  inputTokens: number;
-  outputTokens: number;
-  totalCostUsd: number;
-  numTurns: number;
-  durationMs: number;
+  declare inputTokens: number;
+  declare outputTokens: number;
+  declare totalCostUsd: number;
+  declare numTurns: number;
+  declare durationMs: number;
 
   constructor(init: SignalInit<T> & Partial<RunUsage> = {}) {
     super(init);

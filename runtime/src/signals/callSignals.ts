@@ -38,13 +38,13 @@ export interface ToolCallStartInit extends RunRef {
  */
 export class ToolCallStarted extends Signal<null> {
   static override readonly kind: string = "ToolCallStarted";
-  readonly toolName: string;
-  readonly callId: string;
-  readonly source: CallSource;
-  readonly runId: string | null;
-  readonly threadId: string | null;
-  readonly arguments: unknown;
-  readonly parentCallId: string | null;
+  declare readonly toolName: string;
+  declare readonly callId: string;
+  declare readonly source: CallSource;
+  declare readonly runId: string | null;
+  declare readonly threadId: string | null;
+  declare readonly arguments: unknown;
+  declare readonly parentCallId: string | null;
 
   constructor(call: ToolCallStartInit, init: SignalInit<null> = {}) {
     checkCall(call, "ToolCallStarted", "call ({ toolName, callId, source })", "toolName", "callId");
@@ -74,13 +74,13 @@ export interface ToolCallFinishInit {
 /** A tool call ended; see {@link ToolCallStarted}. */
 export class ToolCallFinished extends Signal<null> {
   static override readonly kind: string = "ToolCallFinished";
-  readonly toolName: string;
-  readonly callId: string;
-  readonly status: ToolCallStatus;
-  readonly durationMs: number;
-  readonly error: CallError | null;
-  readonly reason: string | null;
-  readonly result: unknown;
+  declare readonly toolName: string;
+  declare readonly callId: string;
+  declare readonly status: ToolCallStatus;
+  declare readonly durationMs: number;
+  declare readonly error: CallError | null;
+  declare readonly reason: string | null;
+  declare readonly result: unknown;
 
   constructor(call: ToolCallFinishInit, init: SignalInit<null> = {}) {
     checkCall(call, "ToolCallFinished", "call ({ toolName, callId, status, durationMs })", "toolName", "callId");
@@ -111,15 +111,15 @@ export interface ModelCallStartInit extends RunRef {
 /** A model call began (IModel `invoke`/`stream`, or the Executor's `callLlm`). */
 export class ModelCallStarted extends Signal<null> {
   static override readonly kind: string = "ModelCallStarted";
-  readonly callId: string;
-  readonly source: CallSource;
-  readonly model: string | null;
-  readonly provider: string | null;
-  readonly stream: boolean;
-  readonly runId: string | null;
-  readonly threadId: string | null;
-  readonly request: unknown;
-  readonly parentCallId: string | null;
+  declare readonly callId: string;
+  declare readonly source: CallSource;
+  declare readonly model: string | null;
+  declare readonly provider: string | null;
+  declare readonly stream: boolean;
+  declare readonly runId: string | null;
+  declare readonly threadId: string | null;
+  declare readonly request: unknown;
+  declare readonly parentCallId: string | null;
 
   constructor(call: ModelCallStartInit, init: SignalInit<null> = {}) {
     checkCall(call, "ModelCallStarted", "call ({ callId, source, model, provider, stream })", "callId");
@@ -169,18 +169,18 @@ export interface ModelCallFinishInit {
 /** A model call ended; see {@link ModelCallStarted}. Token counts are null when the provider reported none. */
 export class ModelCallFinished extends Signal<null> {
   static override readonly kind: string = "ModelCallFinished";
-  readonly callId: string;
-  readonly status: "ok" | "error" | "cancelled";
-  readonly durationMs: number;
-  readonly requestModel: string | null;
-  readonly responseModel: string | null;
-  readonly finishReason: string | null;
-  readonly inputTokens: number | null;
-  readonly outputTokens: number | null;
-  readonly error: CallError | null;
-  readonly chunks: number | null;
-  readonly hookRuns: readonly ServiceHookRun[] | null;
-  readonly response: unknown;
+  declare readonly callId: string;
+  declare readonly status: "ok" | "error" | "cancelled";
+  declare readonly durationMs: number;
+  declare readonly requestModel: string | null;
+  declare readonly responseModel: string | null;
+  declare readonly finishReason: string | null;
+  declare readonly inputTokens: number | null;
+  declare readonly outputTokens: number | null;
+  declare readonly error: CallError | null;
+  declare readonly chunks: number | null;
+  declare readonly hookRuns: readonly ServiceHookRun[] | null;
+  declare readonly response: unknown;
 
   constructor(call: ModelCallFinishInit, init: SignalInit<null> = {}) {
     checkCall(call, "ModelCallFinished", "call ({ callId, status, durationMs })", "callId");
@@ -218,11 +218,11 @@ export interface StreamHandlerRun {
  */
 export class ModelStreamChunks extends Signal<null> {
   static override readonly kind: string = "ModelStreamChunks";
-  readonly callId: string;
-  readonly chunks: number;
-  readonly firstAt: number;
-  readonly lastAt: number;
-  readonly handlerRuns: readonly StreamHandlerRun[] | null;
+  declare readonly callId: string;
+  declare readonly chunks: number;
+  declare readonly firstAt: number;
+  declare readonly lastAt: number;
+  declare readonly handlerRuns: readonly StreamHandlerRun[] | null;
 
   constructor(batch: { callId: string; chunks: number; firstAt: number; lastAt: number; handlerRuns?: readonly StreamHandlerRun[] | null }, init: SignalInit<null> = {}) {
     checkCall(batch, "ModelStreamChunks", "batch ({ callId, chunks, firstAt, lastAt })", "callId");
@@ -238,10 +238,10 @@ export class ModelStreamChunks extends Signal<null> {
 /** A run event a middleware hook published (for example `budget.warning`), recorded for the run's readers. */
 export class RunEvent extends Signal<null> {
   static override readonly kind: string = "RunEvent";
-  readonly event: string;
-  readonly runId: string;
-  readonly threadId: string | null;
-  readonly payload: Readonly<Record<string, unknown>>;
+  declare readonly event: string;
+  declare readonly runId: string;
+  declare readonly threadId: string | null;
+  declare readonly payload: Readonly<Record<string, unknown>>;
 
   constructor(event: { event: string; runId: string; threadId?: string | null; payload: Readonly<Record<string, unknown>> }, init: SignalInit<null> = {}) {
     checkCall(event, "RunEvent", "event ({ event, runId, payload })", "event", "runId");
