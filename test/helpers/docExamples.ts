@@ -8,10 +8,10 @@ import { describe, expect, it } from "vitest";
 export const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
 
-/** Runs `path` (relative to the repository root) with tsx in a child process. */
-export function runExample(path: string): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Runs `path` (relative to the repository root) with tsx in a child process, with `env` added to this process's. */
+export function runExample(path: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [tsxCli, path], { cwd: repoRoot, timeout: 170_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [tsxCli, path], { cwd: repoRoot, timeout: 170_000, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
     });
   });
@@ -34,10 +34,12 @@ export function examplesIn(folder: string): string[] {
 
 /**
  * The two checks every runtime docs page gets: it embeds exactly the given example files,
- * verbatim, and each of them runs to completion with its assertions holding.
+ * verbatim, and each of them runs to completion with its assertions holding. Examples in
+ * `runElsewhere` (they need a server) are checked as embedded here and run by a test of their own.
  */
-export function describeDocExamples(docPath: string, examplePaths: readonly string[]): void {
-  const examples = [...examplePaths].sort();
+export function describeDocExamples(docPath: string, examplePaths: readonly string[], runElsewhere: readonly string[] = []): void {
+  const examples = [...examplePaths, ...runElsewhere].sort();
+  const runHere = examples.filter((path) => !runElsewhere.includes(path));
   describe(`${docPath} examples`, () => {
     it("embeds every example, each exactly as the file reads", () => {
       const embedded = embeddedExamples(docPath);
@@ -45,7 +47,7 @@ export function describeDocExamples(docPath: string, examplePaths: readonly stri
       for (const [path, code] of embedded) expect(code, path).toBe(readFileSync(`${repoRoot}${path}`, "utf8"));
     });
 
-    it.concurrent.each(examples)(
+    it.concurrent.each(runHere)(
       "%s runs to completion and its assertions hold",
       async (path) => {
         const { code, stdout, stderr } = await runExample(path);

@@ -38,13 +38,13 @@ const blocks = PAGES.flatMap(blocksOf);
  * The ```ts blocks of the other docs that import the runtime, except those embedded verbatim from
  * examples/ (`<!-- example: … -->`), which test/server/ownSources.test.ts already analyses as files.
  */
-function otherDocsBlocks(): { page: string; code: string }[] {
+function otherDocsBlocks(): { page: string; code: string; embedded: boolean }[] {
   const pages = ["README.md", ...readdirSync(join(REPO_ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
   pages.push(...readdirSync(join(REPO_ROOT, "docs/runtime")).filter((f) => f.endsWith(".md")).map((f) => `docs/runtime/${f}`));
   return pages.flatMap((page) =>
     [...readFileSync(join(REPO_ROOT, page), "utf8").matchAll(/(<!-- example: \S+ -->\n)?```ts\n([\s\S]*?)```/g)]
-      .filter((match) => match[1] === undefined && match[2]!.includes(`from "@hooklens/runtime"`))
-      .map((match) => ({ page, code: match[2]! })),
+      .filter((match) => match[2]!.includes(`from "@hooklens/runtime"`))
+      .map((match) => ({ page, code: match[2]!, embedded: match[1] !== undefined })),
   );
 }
 
@@ -58,9 +58,10 @@ describe("rule docs examples", () => {
   });
 
   it("no finding on the code blocks of the other docs", () => {
-    const others = otherDocsBlocks();
-    expect(others.length).toBeGreaterThan(0);
-    for (const block of others) expect(analyzeFixture(block.code).map((f) => `${block.page}: ${f.code} ${f.message}`)).toEqual([]);
+    const all = otherDocsBlocks();
+    // The pattern must still find the docs' blocks, though today every one is an embedded example.
+    expect(all.length).toBeGreaterThan(20);
+    for (const block of all.filter((b) => !b.embedded)) expect(analyzeFixture(block.code).map((f) => `${block.page}: ${f.code} ${f.message}`)).toEqual([]);
   });
 
   it.each(blocks.map((b) => [`${b.page} block ${b.index + 1}`, b] as const))("%s: findings exactly where the comments say", (_name, block) => {
