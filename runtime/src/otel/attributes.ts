@@ -11,6 +11,7 @@ export const GEN_AI = {
   inputTokens: "gen_ai.usage.input_tokens",
   outputTokens: "gen_ai.usage.output_tokens",
   conversationId: "gen_ai.conversation.id",
+  agentName: "gen_ai.agent.name",
   toolName: "gen_ai.tool.name",
   toolCallId: "gen_ai.tool.call.id",
   toolCallArguments: "gen_ai.tool.call.arguments",
@@ -30,6 +31,8 @@ export const SESSION_ID = "session.id";
 
 export const HOOKLENS = {
   sessionId: "hooklens.session.id",
+  sessionStatus: "hooklens.session.status",
+  costUsd: "hooklens.cost_usd",
   branchId: "hooklens.branch.id",
   runId: "hooklens.run.id",
   threadId: "hooklens.thread.id",

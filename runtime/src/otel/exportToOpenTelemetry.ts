@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Branch, Executor, IModel, InvalidValueError, Session, SessionObserver, flushSignals } from "../index.js";
-import { forceFlushGlobalProvider } from "./providerFlush.js";
+import { exportAtProgramEnd } from "./programEnd.js";
 import { OpenTelemetrySink, type OpenTelemetrySinkOptions } from "./openTelemetrySink.js";
 import { checkSinkOptions, shown } from "./sinkOptions.js";
 
@@ -16,7 +16,7 @@ export interface OpenTelemetryExport {
   readonly observer: SessionObserver;
   /**
    * Flushes pending signals, ends the session's open spans (the root span included), stops
-   * exporting and asks the global tracer provider to export what it holds.
+   * exporting and, when spans go to the global tracer provider, asks it to export what it holds.
    */
   end(): Promise<void>;
 }
@@ -25,41 +25,27 @@ export interface OpenTelemetryExport {
  * Exports what `target` records as OpenTelemetry spans: the session's signals, or, for a bare
  * IModel or Executor, the signals of its calls (it is given an observer of its own when it has
  * none). Spans go to `options.tracer`, by default to the global tracer provider, so a program that
- * set up an OpenTelemetry SDK needs nothing else. The root span ends with `end()`, or when the
- * program runs out of work.
+ * set up an OpenTelemetry SDK needs nothing else. The root span ends with `session.end` on the
+ * session's bus, with `end()`, or when the program ends (see {@link exportAtProgramEnd}).
  */
 export function exportToOpenTelemetry(target: ExportTarget, options: ExportOptions = {}): OpenTelemetryExport {
   checkSinkOptions(options, "exportToOpenTelemetry(target, options)");
   const observer = observerOf(target);
   const sink = new OpenTelemetrySink(options);
   const remove = observer.addSink(sink);
+  const unwatch = exportAtProgramEnd(sink);
   let ending: Promise<void> | null = null;
   const end = (): Promise<void> => {
     ending ??= (async () => {
-      unfinished.delete(end);
+      unwatch();
       await flushSignals();
       sink.end();
       remove();
-      await forceFlushGlobalProvider();
+      await sink.exportSpans();
     })();
     return ending;
   };
-  unfinished.add(end);
-  endAtExit();
   return { sink, observer, end };
-}
-
-/** Exports not ended yet: the program's end ends them (one listener for all, however many exports). */
-const unfinished = new Set<() => Promise<void>>();
-let exitHooked = false;
-
-/** The root span must end for the trace to leave the process; a program that never calls end() gets it here. */
-function endAtExit(): void {
-  if (exitHooked) return;
-  exitHooked = true;
-  process.on("beforeExit", () => {
-    for (const end of [...unfinished]) void end();
-  });
 }
 
 function observerOf(target: ExportTarget): SessionObserver {

@@ -1,5 +1,6 @@
 import { trace, type Tracer } from "@opentelemetry/api";
 import type { EncodedSignal, SignalSink } from "../index.js";
+import { forceFlushGlobalProvider } from "./providerFlush.js";
 import { SessionTrace, type TraceOptions } from "./sessionTrace.js";
 import { checkSinkOptions } from "./sinkOptions.js";
 
@@ -34,9 +35,12 @@ export class OpenTelemetrySink implements SignalSink {
   readonly #tracer: Tracer;
   readonly #options: TraceOptions;
   readonly #traces = new Map<string, SessionTrace>();
+  /** Spans go to the global provider, which this sink may ask to export them. */
+  readonly #global: boolean;
 
   constructor(options: OpenTelemetrySinkOptions = {}) {
     checkSinkOptions(options, "new OpenTelemetrySink(options)");
+    this.#global = options.tracer === undefined;
     this.#tracer = options.tracer ?? trace.getTracer(TRACER_NAME);
     this.#options = {
       captureContent: options.captureContent === true,
@@ -57,7 +61,29 @@ export class OpenTelemetrySink implements SignalSink {
       } catch {
         // One odd signal must not cost the rest of the batch its spans (a tracer that throws is the SDK's bug).
       }
+      if (session.ended) {
+        // session.end closed the trace: send it now rather than at the program's end.
+        this.#traces.delete(sessionId);
+        session = new SessionTrace(this.#tracer, sessionId, this.#options);
+        this.#traces.set(sessionId, session);
+        void this.exportSpans();
+      }
     }
+  }
+
+  /** Spans open across every session (roots included). */
+  get openSpans(): number {
+    let open = 0;
+    for (const session of this.#traces.values()) open += session.openSpans;
+    return open;
+  }
+
+  /**
+   * Asks the SDK to export the spans it holds: the global provider's `forceFlush` when spans go
+   * there; with a tracer of your own, its provider's `forceFlush` or `shutdown` is yours to call.
+   */
+  exportSpans(): Promise<void> {
+    return this.#global ? forceFlushGlobalProvider() : Promise.resolve();
   }
 
   /** Spans end when their calls do; the SDK's own processor decides when they leave the process. */

@@ -33,6 +33,8 @@ interface OpenCall {
 /** Errors that are a policy stopping the call rather than a fault: they also get a `hooklens.stop` event. */
 const STOPS = new Set(["BudgetExceeded", "GuardrailBlocked", "RunLimitExceeded", "ApprovalDenied"]);
 const DENIALS = new Set(["ToolCallBlocked", "HookShortCircuit", "GuardrailBlock"]);
+/** `session.end` statuses that mark the session's root span as failed. */
+const FAILED_SESSION = new Set(["failed", "error", "errored", "cancelled", "timeout"]);
 /** The name (and service hook type) of a stream handler run's span. */
 const STREAM_HANDLER = "stream_handler";
 
@@ -55,11 +57,17 @@ export class SessionTrace {
   /** The latest open call of each middleware run, for the run's events. */
   readonly #runCalls = new Map<string, string>();
   #lastAt = 0;
+  #ended = false;
 
   constructor(tracer: Tracer, sessionId: string, options: TraceOptions) {
     this.#tracer = tracer;
     this.#sessionId = sessionId;
     this.#options = options;
+  }
+
+  /** True once `session.end` ended the trace: the sink starts a new one for later signals. */
+  get ended(): boolean {
+    return this.#ended;
   }
 
   /** Open spans (root included): what {@link end} would close. */
@@ -319,6 +327,7 @@ export class SessionTrace {
     const callId = text(payload?.["callId"]);
     const call = callId === null ? undefined : this.#calls.get(callId);
     const at = hrTime(signal.createdAt);
+    if (point === "session.start" || point === "session.end") return this.#sessionPoint(point, payload, at);
     if (call === undefined) {
       const attributes = definedAttributes({ [HOOKLENS.hookPoint]: point, [GEN_AI.toolName]: text(payload?.["toolName"]), [GEN_AI.toolCallId]: callId ?? undefined });
       this.#parentSpan(signal.branchId).addEvent(point, attributes, at);
@@ -327,6 +336,39 @@ export class SessionTrace {
     // On its call's span the tool and call id are the span's own attributes: the point is enough.
     call.span.addEvent(point, pointAttributes(point), at);
     if (point === "tool.error") this.#recordError(call, errorOf(payload?.["error"]) ?? { name: "Error", message: "tool call failed" }, at, signal.createdAt);
+  }
+
+  /**
+   * `session.start` names the root span's agent and model; `session.end` gives it the session's
+   * outcome and usage and ends the trace, so a backend receives it without waiting for the program
+   * to end (a later signal of the same session starts a new trace).
+   */
+  #sessionPoint(point: "session.start" | "session.end", payload: JsonObject | null, at: HrTime): void {
+    const root = this.#rootSpan(this.#lastAt);
+    root.addEvent(point, pointAttributes(point), at);
+    if (point === "session.start") {
+      root.setAttributes(definedAttributes({ [GEN_AI.agentName]: text(payload?.["agentName"]), [GEN_AI.requestModel]: text(payload?.["model"]), [GEN_AI.providerName]: text(payload?.["provider"]) }));
+      return;
+    }
+    const status = text(payload?.["status"]) ?? "completed";
+    root.setAttributes(
+      definedAttributes({
+        [HOOKLENS.sessionStatus]: status,
+        [GEN_AI.inputTokens]: count(payload?.["inputTokens"]),
+        [GEN_AI.outputTokens]: count(payload?.["outputTokens"]),
+        [HOOKLENS.costUsd]: count(payload?.["totalCostUsd"]),
+        "hooklens.session.turns": count(payload?.["numTurns"]),
+      }),
+    );
+    const error = errorOf(payload?.["error"]);
+    if (error !== null || FAILED_SESSION.has(status)) {
+      const failure = error ?? { name: "Error", message: `session ${status}` };
+      root.recordException(failure, at);
+      root.setAttribute(ERROR_TYPE, failure.name);
+      root.setStatus({ code: SpanStatusCode.ERROR, message: failure.message });
+    }
+    this.end();
+    this.#ended = true;
   }
 
   #denial(signal: EncodedSignal, p: JsonObject): void {

@@ -1,9 +1,6 @@
 // The export end to end over the wire: the real OTLP/HTTP exporter of the OpenTelemetry SDK,
 // registered as the global provider (so exportToOpenTelemetry runs with no tracer given), sends
 // to an OTLP receiver this test runs on 127.0.0.1; the assertions read what arrived.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { gunzipSync } from "node:zlib";
 import { trace } from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
@@ -11,52 +8,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { IModel, ScriptedEndpoint, Session, Tool } from "@hooklens/runtime";
 import { exportToOpenTelemetry } from "@hooklens/runtime/otel";
 import { useCapturedLogs } from "../middleware/support.js";
+import { attribute as attributeOf, startReceiver, type OtlpSpan } from "./otlpReceiver.js";
 
 useCapturedLogs();
-
-interface OtlpValue {
-  stringValue?: string;
-  intValue?: string | number;
-  boolValue?: boolean;
-  arrayValue?: { values: OtlpValue[] };
-}
-interface OtlpSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-  startTimeUnixNano: string;
-  endTimeUnixNano: string;
-  attributes: Array<{ key: string; value: OtlpValue }>;
-  events?: Array<{ name: string }>;
-  status?: { code?: number; message?: string };
-}
-interface OtlpRequest {
-  resourceSpans: Array<{ scopeSpans: Array<{ scope: { name: string }; spans: OtlpSpan[] }> }>;
-}
-
-/** A minimal OTLP/HTTP receiver: accepts POST /v1/traces (JSON, optionally gzip) and keeps every request. */
-async function startReceiver(): Promise<{ url: string; requests: OtlpRequest[]; paths: string[]; contentTypes: string[]; server: Server }> {
-  const requests: OtlpRequest[] = [];
-  const paths: string[] = [];
-  const contentTypes: string[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      let body = Buffer.concat(chunks);
-      if (req.headers["content-encoding"] === "gzip") body = gunzipSync(body);
-      paths.push(`${req.method} ${req.url}`);
-      contentTypes.push(String(req.headers["content-type"]));
-      requests.push(JSON.parse(body.toString("utf8")) as OtlpRequest);
-      res.writeHead(200, { "content-type": "application/json" }).end("{}");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/v1/traces`, requests, paths, contentTypes, server };
-}
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -64,17 +18,13 @@ afterEach(async () => {
 });
 
 function attribute(span: OtlpSpan, key: string): string | number | boolean | undefined {
-  const value = span.attributes.find((a) => a.key === key)?.value;
-  if (!value) return undefined;
-  if (value.stringValue !== undefined) return value.stringValue;
-  if (value.intValue !== undefined) return Number(value.intValue);
-  return value.boolValue;
+  return attributeOf(span.attributes, key);
 }
 
 describe("OTLP/HTTP to a local receiver", () => {
   it("the global provider's OTLP exporter delivers the session's spans, tree and GenAI attributes intact", async () => {
     const receiver = await startReceiver();
-    cleanups.push(() => new Promise<void>((resolve) => receiver.server.close(() => resolve())));
+    cleanups.push(() => receiver.close());
     const provider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: receiver.url }))] });
     trace.setGlobalTracerProvider(provider);
     cleanups.push(async () => {
@@ -120,7 +70,7 @@ describe("OTLP/HTTP to a local receiver", () => {
 
   it("a failed tool call arrives with status ERROR and its exception event", async () => {
     const receiver = await startReceiver();
-    cleanups.push(() => new Promise<void>((resolve) => receiver.server.close(() => resolve())));
+    cleanups.push(() => receiver.close());
     const provider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: receiver.url }))] });
     cleanups.push(() => provider.shutdown());
 
@@ -133,7 +83,7 @@ describe("OTLP/HTTP to a local receiver", () => {
     await exported.end();
     await provider.forceFlush();
 
-    const spans = receiver.requests.flatMap((r) => r.resourceSpans.flatMap((rs) => rs.scopeSpans.flatMap((s) => s.spans)));
+    const spans = receiver.spans();
     const failed = spans.find((s) => s.name === "execute_tool fail")!;
     expect(failed.status).toEqual({ code: 2, message: "out of range" }); // STATUS_CODE_ERROR
     expect(failed.events?.map((e) => e.name)).toEqual(["tool.pre", "tool.error", "exception"]);
