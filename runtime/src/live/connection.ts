@@ -9,12 +9,14 @@ type State = "connecting" | "open" | "closed";
 
 /** Most bytes handed to the socket in one write; the rest waits in the connection's own backlog. */
 const MAX_WRITE_BYTES = 256 * 1024;
+/** Writes in flight at once: two, so the next is queued while the editor reads the first. */
+const MAX_WRITES_IN_FLIGHT = 2;
 
 /**
  * A best-effort NDJSON stream to the editor. It never throws into the caller and never keeps
- * the process alive on its own. Lines wait in a backlog (from which one write of at most
- * {@link MAX_WRITE_BYTES} is in flight at a time: a socket given everything at once writes it in
- * one huge request, which shows no progress until the editor read all of it); backlog and
+ * the process alive on its own. Lines wait in a backlog, from which at most two writes of at
+ * most {@link MAX_WRITE_BYTES} are in flight (a socket given everything at once writes it in one
+ * huge request, which shows no progress until the editor read all of it); backlog and
  * in-flight write together are bounded by the signal settings' `maxPendingBytes`. Whatever does
  * not fit, or cannot be sent at all, is counted and reported in a `dropped` frame ahead of the
  * next lines that go out.
@@ -32,10 +34,10 @@ export class LiveConnection {
   #backlogBytes = 0;
   /** Counted lines in the backlog (lost if the connection ends before they are written). */
   #unwrittenLines = 0;
-  /** The one write in flight: its bytes and counted lines (lost if the socket is destroyed). */
+  /** The writes in flight: how many, their bytes and counted lines (lost if the socket is destroyed). */
+  #writes = 0;
   #inFlightBytes = 0;
   #inFlightLines = 0;
-  #writing = false;
   #dropped = 0;
   #closing = false;
   /** Set once close() gave up on the receiver; late write callbacks must not touch the counts. */
@@ -211,9 +213,12 @@ export class LiveConnection {
     this.#pump();
   }
 
-  /** Hands the socket the oldest backlog chunks (up to {@link MAX_WRITE_BYTES}) unless a write is in flight. */
+  /** Hands the socket the oldest backlog chunks (up to {@link MAX_WRITE_BYTES} a write) while fewer than two writes are in flight. */
   #pump(): void {
-    if (this.#writing || this.#state !== "open" || this.#backlogHead === this.#backlog.length) return;
+    while (this.#writes < MAX_WRITES_IN_FLIGHT && this.#state === "open" && this.#backlogHead < this.#backlog.length) this.#writeNext();
+  }
+
+  #writeNext(): void {
     let text = "";
     let lines = 0;
     while (this.#backlogHead < this.#backlog.length && (text.length === 0 || text.length + this.#backlog[this.#backlogHead]!.length <= MAX_WRITE_BYTES)) {
@@ -232,25 +237,27 @@ export class LiveConnection {
     }
     this.#backlogBytes -= text.length;
     this.#unwrittenLines -= lines;
-    this.#writing = true;
-    this.#inFlightBytes = text.length;
-    this.#inFlightLines = lines;
+    this.#writes++;
+    this.#inFlightBytes += text.length;
+    this.#inFlightLines += lines;
+    const done = (): void => {
+      this.#writes--;
+      this.#inFlightBytes -= text.length;
+      this.#inFlightLines -= lines;
+    };
     try {
       this.#socket.write(text, (error) => {
         if (this.#abandoned) return;
-        this.#writing = false;
-        this.#inFlightBytes = 0;
+        done();
         // A failed write's lines never arrived.
-        if (error) this.#dropped += this.#inFlightLines;
-        this.#inFlightLines = 0;
+        if (error) this.#dropped += lines;
         this.#pump();
         this.#notifyIfIdle();
       });
       this.#watchForStall();
     } catch {
+      done();
       this.#dropped += lines;
-      this.#writing = false;
-      this.#inFlightBytes = this.#inFlightLines = 0;
       this.#closeDown();
     }
   }
