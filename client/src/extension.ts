@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import { readLimitSettings } from "./signals/limitSettings.js";
+import { LIMIT_SETTINGS, readLimitSettings } from "./signals/limitSettings.js";
 import { LiveServer } from "./signals/liveServer.js";
 import { provideLiveEnvironment } from "./signals/liveEnvironment.js";
 import { OPEN_RECORDING_COMMAND, openRecording } from "./signals/openRecording.js";
@@ -34,7 +34,6 @@ export interface HookLensApi {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<HookLensApi> {
-  // Read once: the server and the store are built with them (a window reload applies changes).
   const limits = readLimitSettings(vscode.workspace.getConfiguration("hooklens.signals"));
   const signals = new SignalStore(limits.store);
   const log = vscode.window.createOutputChannel("HookLens", { log: true });
@@ -51,6 +50,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<HookLe
   log.info(`live server: listening at ${live.endpoint}; terminals and Node debug sessions get HOOKLENS_LIVE`);
   context.subscriptions.push({ dispose: () => void live.close() });
   provideLiveEnvironment(context, live.environmentValue);
+  // A changed limit is in force at once, no window reload.
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!Object.values(LIMIT_SETTINGS).some((setting) => event.affectsConfiguration(`hooklens.signals.${setting.key}`))) return;
+      const changed = readLimitSettings(vscode.workspace.getConfiguration("hooklens.signals"));
+      live.setLimits(changed.live);
+      signals.setLimits(changed.store);
+    }),
+  );
 
   const view = new SignalsView(signals);
   const debugReveal = new DebugReveal(signals, revealSignalsView);

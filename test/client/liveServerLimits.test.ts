@@ -134,3 +134,78 @@ describe("the live socket server against hostile clients", () => {
     expect(store.stats.evictedRuns).toBe(2);
   });
 });
+
+describe("limits changed while the server runs (a settings change, no reload)", () => {
+  it("maxConnections: lowered, the next connection is refused; raised again, it is accepted", async () => {
+    const { live, store } = await start({ helloTimeoutMs: 60_000, maxConnections: 4 });
+    const first = connect(live.endpoint);
+    await first.connected;
+    first.socket.write(hello(live.token, "first"));
+    await until(store, () => store.runs().length === 1);
+    live.setLimits({ helloTimeoutMs: 60_000, maxConnections: 1 });
+    expect(live.limits.maxConnections).toBe(1);
+    await connect(live.endpoint).closed;
+    expect(live.stats.refusedConnections).toBe(1);
+    live.setLimits({ helloTimeoutMs: 60_000, maxConnections: 4 });
+    const second = connect(live.endpoint);
+    await second.connected;
+    second.socket.write(hello(live.token, "second"));
+    await until(store, () => store.runs().some((run) => run.title === "second"));
+    expect(live.stats.refusedConnections).toBe(1);
+  });
+
+  it("maxLineBytes: lowered, the next long line of an open connection is refused", async () => {
+    const { live, store } = await start();
+    const client = connect(live.endpoint);
+    await client.connected;
+    client.socket.write(hello(live.token));
+    const long = (n: number) => JSON.stringify({ ...signal(n, "s"), payload: { text: "x".repeat(8_000) } }) + "\n";
+    client.socket.write(long(1));
+    await until(store, () => store.signalCount() === 1);
+    live.setLimits({ maxLineBytes: 4_096 });
+    client.socket.write(long(2));
+    client.socket.write(JSON.stringify(signal(3, "s")) + "\n");
+    await until(store, () => store.signalCount() === 2);
+    expect(live.stats.oversizedLines).toBe(1);
+    expect(store.runs()[0]!.sessions.get("s")!.signals.map((frame) => frame.id)).toEqual(["id-1", "id-3"]);
+  });
+
+  it("helloTimeoutMs: the next connection gets the new timeout", async () => {
+    const { live } = await start({ helloTimeoutMs: 60_000 });
+    live.setLimits({ helloTimeoutMs: 100 });
+    await connect(live.endpoint).closed;
+    expect(live.stats.helloTimeouts).toBe(1);
+  });
+
+  it("store limits: lowered, what is held beyond them is evicted at once, counted, and the views told", () => {
+    const store = new SignalStore();
+    for (let i = 0; i < 4; i++) {
+      const frames = Array.from({ length: 300 }, (_, n) => signal(n, `session-${i}`));
+      store.addRecordedRun(`/tmp/r${i}.sqlite`, `r${i}`, new Map([[`session-${i}`, frames], [`other-${i}`, frames.slice(0, 1)]]));
+    }
+    let told = 0;
+    store.onDidChange(() => told++);
+    store.setLimits({ maxRuns: 2, maxSessionsPerRun: 1, maxSignalsPerSession: 100 });
+    expect(told).toBe(1);
+    expect(store.runs().map((run) => run.title)).toEqual(["r2", "r3"]);
+    expect(store.stats.evictedRuns).toBe(2);
+    for (const run of store.runs()) {
+      expect([...run.sessions.keys()]).toEqual([`other-${run.title.slice(1)}`]);
+      expect([...run.sessions.values()][0]!.signals).toHaveLength(1);
+    }
+    expect(store.stats.evictedSessions).toBe(2);
+    store.setLimits({}); // back to the defaults: nothing more is evicted
+    expect(store.limits.maxRuns).toBe(100);
+    expect(store.runs()).toHaveLength(2);
+  });
+
+  it("maxSignalsPerSession: lowered, a session's oldest signals are evicted and counted", () => {
+    const store = new SignalStore();
+    store.addRecordedSession("/tmp/r.sqlite", "s", Array.from({ length: 500 }, (_, n) => signal(n, "s")));
+    store.setLimits({ maxSignalsPerSession: 100 });
+    const session = store.runs()[0]!.sessions.get("s")!;
+    expect(session.signals).toHaveLength(100);
+    expect(session.signals[0]!.id).toBe("id-400");
+    expect(session.evicted).toBe(400);
+  });
+});

@@ -68,14 +68,15 @@ export class LiveServer {
   readonly endpoint: string;
   readonly token: string;
   readonly stats: LiveServerStats = { rejectedConnections: 0, helloTimeouts: 0, refusedConnections: 0, malformedLines: 0, oversizedLines: 0 };
-  readonly limits: Readonly<Required<LiveServerLimits>>;
+  #limits: Readonly<Required<LiveServerLimits>>;
   readonly #server: net.Server;
   readonly #folder: string | null;
-  readonly #sockets = new Set<net.Socket>();
+  /** Each open connection's line reader, and whether it has said hello (then its lines are frames). */
+  readonly #connections = new Map<net.Socket, { reader: LineReader; greeted: boolean }>();
   #nextConnectionId = 1;
 
   private constructor(server: net.Server, endpoint: string, folder: string | null, token: string, limits: Required<LiveServerLimits>) {
-    this.limits = limits;
+    this.#limits = limits;
     this.#server = server;
     this.endpoint = endpoint;
     this.#folder = folder;
@@ -95,8 +96,23 @@ export class LiveServer {
         resolve();
       });
     });
-    live = new LiveServer(server, endpoint, folder, token, { ...DEFAULT_LIVE_SERVER_LIMITS, ...definedOnly(limits) });
+    live = new LiveServer(server, endpoint, folder, token, withDefaults(limits));
     return live;
+  }
+
+  /** The bounds in force. */
+  get limits(): Readonly<Required<LiveServerLimits>> {
+    return this.#limits;
+  }
+
+  /**
+   * Puts new bounds in force without a restart (a settings change): line sizes apply to the next
+   * line of every open connection, the hello timeout and the connection count to the next
+   * connection. A limit not given returns to its default.
+   */
+  setLimits(limits: LiveServerLimits): void {
+    this.#limits = withDefaults(limits);
+    for (const { reader, greeted } of this.#connections.values()) reader.setMaxBytes(greeted ? this.#limits.maxLineBytes : this.#limits.maxHelloBytes);
   }
 
   /** The value of HOOKLENS_LIVE for programs this editor starts. */
@@ -105,25 +121,26 @@ export class LiveServer {
   }
 
   async close(): Promise<void> {
-    for (const socket of this.#sockets) socket.destroy();
+    for (const socket of this.#connections.keys()) socket.destroy();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
     if (this.#folder) rmSync(this.#folder, { recursive: true, force: true });
   }
 
   #accept(socket: net.Socket, events: LiveServerEvents): void {
-    if (this.#sockets.size >= this.limits.maxConnections) {
+    if (this.#connections.size >= this.#limits.maxConnections) {
       this.stats.refusedConnections++;
       socket.destroy();
       return;
     }
-    this.#sockets.add(socket);
-    const reader = new LineReader(this.limits.maxHelloBytes);
+    const reader = new LineReader(this.#limits.maxHelloBytes);
+    const connection = { reader, greeted: false };
+    this.#connections.set(socket, connection);
     let peer: LivePeer | null = null;
     const helloTimer = setTimeout(() => {
       if (peer !== null || socket.destroyed) return;
       this.stats.helloTimeouts++;
       socket.destroy();
-    }, this.limits.helloTimeoutMs);
+    }, this.#limits.helloTimeoutMs);
     helloTimer.unref();
     socket.on("data", (chunk: Buffer) =>
       reader.push(
@@ -134,7 +151,8 @@ export class LiveServer {
             peer = this.#greet(line);
             if (peer) {
               clearTimeout(helloTimer);
-              reader.setMaxBytes(this.limits.maxLineBytes);
+              connection.greeted = true;
+              reader.setMaxBytes(this.#limits.maxLineBytes);
               events.onFrame(peer, peer.hello);
             } else {
               this.stats.rejectedConnections++;
@@ -161,7 +179,7 @@ export class LiveServer {
     socket.on("error", () => socket.destroy());
     socket.on("close", () => {
       clearTimeout(helloTimer);
-      this.#sockets.delete(socket);
+      this.#connections.delete(socket);
       if (peer) events.onDisconnect?.(peer);
     });
   }
@@ -173,8 +191,8 @@ export class LiveServer {
   }
 }
 
-function definedOnly(limits: LiveServerLimits): LiveServerLimits {
-  return Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined));
+function withDefaults(limits: LiveServerLimits): Required<LiveServerLimits> {
+  return { ...DEFAULT_LIVE_SERVER_LIMITS, ...Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined)) };
 }
 
 function parseFrame(line: string): LiveFrame | null {

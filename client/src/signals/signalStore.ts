@@ -61,7 +61,7 @@ export interface SignalStoreStats {
  */
 export class SignalStore {
   readonly #runs = new Map<number, LiveRun>();
-  readonly limits: Readonly<Required<SignalStoreLimits>>;
+  #limits: Readonly<Required<SignalStoreLimits>>;
   readonly stats: SignalStoreStats = { evictedRuns: 0, evictedSessions: 0 };
   readonly #listeners = new Set<() => void>();
   /** Recordings get negative ids, so they never collide with a connection's. */
@@ -72,11 +72,26 @@ export class SignalStore {
   readonly #pendingDrops = new Map<number, number>();
 
   constructor(limits: SignalStoreLimits = {}) {
-    this.limits = {
-      maxRuns: limits.maxRuns ?? DEFAULT_SIGNAL_STORE_LIMITS.maxRuns,
-      maxSessionsPerRun: limits.maxSessionsPerRun ?? DEFAULT_SIGNAL_STORE_LIMITS.maxSessionsPerRun,
-      maxSignalsPerSession: limits.maxSignalsPerSession ?? DEFAULT_SIGNAL_STORE_LIMITS.maxSignalsPerSession,
-    };
+    this.#limits = withDefaults(limits);
+  }
+
+  /** The bounds in force. */
+  get limits(): Readonly<Required<SignalStoreLimits>> {
+    return this.#limits;
+  }
+
+  /**
+   * Puts new bounds in force at once (a settings change): what is held beyond them is evicted now,
+   * oldest first and counted as usual, and the views are told. A limit not given returns to its default.
+   */
+  setLimits(limits: SignalStoreLimits): void {
+    this.#limits = withDefaults(limits);
+    this.#boundRuns();
+    for (const run of this.#runs.values()) {
+      this.#boundSessions(run);
+      for (const session of run.sessions.values()) this.#evictOldest(session, session.signals.length - this.#limits.maxSignalsPerSession);
+    }
+    this.#changed();
   }
 
   handleFrame(peer: LivePeer, frame: LiveFrame): void {
@@ -132,7 +147,7 @@ export class SignalStore {
     }
     const run: LiveRun = { connectionId: --this.#lastRecordingId, pid: 0, title, connected: false, recordedFrom: file, dropped, sessions: new Map() };
     for (const [sessionId, signals] of sessions) {
-      const kept = signals.slice(-this.limits.maxSignalsPerSession);
+      const kept = signals.slice(-this.#limits.maxSignalsPerSession);
       const session = newSession(sessionId);
       session.evicted = signals.length - kept.length;
       for (const frame of kept) this.#append(session, frame);
@@ -211,8 +226,8 @@ export class SignalStore {
   }
 
   /** Evicts the oldest ended runs (Map order is arrival order), never `added`, until at most `maxRuns` remain. */
-  #boundRuns(added: LiveRun): void {
-    let excess = this.#runs.size - this.limits.maxRuns;
+  #boundRuns(added?: LiveRun): void {
+    let excess = this.#runs.size - this.#limits.maxRuns;
     for (const [id, run] of this.#runs) {
       if (excess <= 0) return;
       if (run.connected || run === added) continue;
@@ -225,7 +240,7 @@ export class SignalStore {
   /** Evicts a run's oldest sessions until at most `maxSessionsPerRun` remain. */
   #boundSessions(run: LiveRun): void {
     for (const id of run.sessions.keys()) {
-      if (run.sessions.size <= this.limits.maxSessionsPerRun) return;
+      if (run.sessions.size <= this.#limits.maxSessionsPerRun) return;
       run.sessions.delete(id);
       this.stats.evictedSessions++;
     }
@@ -234,13 +249,16 @@ export class SignalStore {
   #append(session: LiveSession, frame: SignalFrame): void {
     session.signals.push(frame);
     session.model.add(frame);
-    const max = this.limits.maxSignalsPerSession;
-    if (session.signals.length > max) {
-      const excess = session.signals.length - max + Math.floor(max / 10);
-      session.signals.splice(0, excess);
-      session.model.dropOldest(excess);
-      session.evicted += excess;
-    }
+    const max = this.#limits.maxSignalsPerSession;
+    // A tenth more than the excess, so a full session does not evict on every signal.
+    if (session.signals.length > max) this.#evictOldest(session, session.signals.length - max + Math.floor(max / 10));
+  }
+
+  #evictOldest(session: LiveSession, count: number): void {
+    if (count <= 0) return;
+    session.signals.splice(0, count);
+    session.model.dropOldest(count);
+    session.evicted += count;
   }
 
   #changed(): void {
@@ -262,5 +280,13 @@ function droppedMarker(sessionId: string, count: number, runTotal: number): Sign
     kind: SIGNALS_DROPPED_KIND,
     createdAt: Date.now() / 1000,
     payload: { count, reason: "the program could not send them to the editor" },
+  };
+}
+
+function withDefaults(limits: SignalStoreLimits): Required<SignalStoreLimits> {
+  return {
+    maxRuns: limits.maxRuns ?? DEFAULT_SIGNAL_STORE_LIMITS.maxRuns,
+    maxSessionsPerRun: limits.maxSessionsPerRun ?? DEFAULT_SIGNAL_STORE_LIMITS.maxSessionsPerRun,
+    maxSignalsPerSession: limits.maxSignalsPerSession ?? DEFAULT_SIGNAL_STORE_LIMITS.maxSignalsPerSession,
   };
 }
