@@ -2,17 +2,21 @@
  * What redaction adds to a signal's one encode step (`encodeSignal`, run once per signal in the
  * pipeline's flush): the same signals encoded with the shared rules in force and with redaction
  * turned off. Two shapes: a typical ~1.1 KiB tool-call signal with nothing secret in it, and one
- * that carries headers, a URL with credentials and a bearer token.
+ * that carries headers, a URL with credentials and a bearer token. The typical one is measured
+ * over 2,000 different calls (ids, queries and links differ; names repeat, as in a real program)
+ * and as one signal repeated, the case the rules' memory of short texts helps most.
  */
 import { HookSignal } from "../../runtime/src/session/signal.js";
 import { encodeSignal } from "../../runtime/src/session/pipeline/encodedSignal.js";
 import { configureRedaction } from "../../runtime/src/shared/redaction/index.js";
 import { report, type Comparison } from "./measure.js";
 
-function typicalSignal(): HookSignal {
+/** The typical signal of call `n`: ids, the query and the hits differ per call, names and shapes repeat. */
+function typicalSignal(n = 0): HookSignal {
+  const topics = ["return an item", "track my parcel", "change my address", "cancel an order", "apply a voucher"];
   return new HookSignal("tool.post", {
     toolName: "search_documents",
-    callId: "5f0c2b8e-9a51-4d2e-8f0a-3c9e1d7b6a42",
+    callId: `5f0c2b8e-9a51-4d2e-8f0a-${(0x3c9e1d7b6a42 + n).toString(16).padStart(12, "0")}`,
     duration: 0.0213,
     resultSummary: JSON.stringify({
       hits: [
@@ -21,15 +25,15 @@ function typicalSignal(): HookSignal {
       ],
     }),
     arguments: {
-      query: "how do I return an item bought last month",
+      query: `how do I ${topics[n % topics.length]} bought ${n} days ago`,
       limit: 10,
       filters: { language: "en", section: ["help", "faq"] },
     },
     result: {
       hits: Array.from({ length: 6 }, (_, i) => ({
-        id: `doc-${i}`,
-        title: `Document number ${i}`,
-        url: `https://docs.example.com/help/${i}?lang=en`,
+        id: `doc-${n + i}`,
+        title: `Document number ${n + i}`,
+        url: `https://docs.example.com/help/${n + i}?lang=en`,
         score: 0.9 - i / 10,
       })),
       tookMs: 12,
@@ -56,16 +60,16 @@ function secretSignal(): HookSignal {
 /**
  * CPU microseconds per encode, redaction on and off interleaved over several rounds, the lowest
  * of each kept: on a shared, loaded machine wall time mostly measures the other processes.
+ * `signals` are encoded in turn; fresh rules each round, so nothing is remembered between rounds.
  */
-function cpuPerSignal(make: () => HookSignal, rounds = 9, iterations = 2_000): { on: number; off: number } {
-  const signal = make();
+function cpuPerSignal(signals: readonly HookSignal[], rounds = 9, iterations = 2_000): { on: number; off: number } {
   const best = { on: Infinity, off: Infinity };
   for (let round = 0; round < rounds; round++) {
     for (const mode of ["off", "on"] as const) {
       configureRedaction(mode === "off" ? { enabled: false } : {});
-      for (let i = 0; i < 200; i++) encodeSignal(signal, 0);
+      for (let i = 0; i < 200; i++) encodeSignal(signals[i % signals.length]!, 0);
       const start = process.cpuUsage();
-      for (let i = 0; i < iterations; i++) encodeSignal(signal, 0);
+      for (let i = 0; i < iterations; i++) encodeSignal(signals[i % signals.length]!, 0);
       const used = process.cpuUsage(start);
       best[mode] = Math.min(best[mode], ((used.user + used.system) * 1_000) / iterations);
     }
@@ -76,11 +80,13 @@ function cpuPerSignal(make: () => HookSignal, rounds = 9, iterations = 2_000): {
 
 export async function run(): Promise<string> {
   const rows: Comparison[] = [];
-  for (const [label, make] of [
-    ["encodeSignal, typical 1.1 KiB signal", typicalSignal],
-    ["encodeSignal, signal full of secrets", secretSignal],
+  const calls = Array.from({ length: 2_000 }, (_, n) => typicalSignal(n));
+  for (const [label, signals] of [
+    ["encodeSignal, typical 1.1 KiB signal, 2,000 different calls", calls],
+    ["encodeSignal, the same typical signal again and again", [typicalSignal()]],
+    ["encodeSignal, signal full of secrets", [secretSignal()]],
   ] as const) {
-    const { on, off } = cpuPerSignal(make);
+    const { on, off } = cpuPerSignal(signals);
     rows.push({ label, subject: { name: "redaction on", nsPerOp: on }, baseline: { name: "redaction off", nsPerOp: off } });
   }
   return report("Redaction in the signal encode step (CPU per signal, once per signal)", rows);

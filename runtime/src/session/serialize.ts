@@ -1,4 +1,4 @@
-import { redactValue } from "../shared/redaction/index.js";
+import { redactionRules } from "../shared/redaction/index.js";
 import { MessageAdded, type Signal } from "./signal.js";
 
 /** The byte cap of a persisted or streamed signal payload. */
@@ -45,7 +45,8 @@ export function encodeSignalPayload(signal: Signal): { payload: JsonObject; json
   } catch (error) {
     raw = { sanitizeError: clip(`[unserialisable signal: ${error instanceof Error ? error.message : String(error)}]`) };
   }
-  raw = redactValue(raw) as JsonObject;
+  // `raw` is a fresh tree from toJsonSafe, owned here: redacted in place rather than copied.
+  raw = redactionRules().redactOwnedJson(raw) as JsonObject;
   return capJson(raw, JSON.stringify(raw));
 }
 

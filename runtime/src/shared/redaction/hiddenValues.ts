@@ -1,8 +1,7 @@
-import { DEFAULT_MAX_DEPTH } from "./walk.js";
+import { DEFAULT_MAX_DEPTH, NAME_LIKE } from "./walk.js";
 import type { RedactionRules } from "./rules.js";
 
 const MAX_COLLECTED = 256;
-const NAME_LIKE = /^-{0,2}[A-Za-z_][\w.-]{0,63}:?$/;
 
 /**
  * The strings in `value` that the rules hide by key (under a secret key name, or after a secret

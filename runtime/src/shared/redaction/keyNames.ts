@@ -54,12 +54,21 @@ function keyWords(name: string): string[] {
     .split(/[^a-z0-9]+/);
 }
 
-/** How strongly `name` marks its value as a secret, given extra (already compacted) strong fragments. */
-export function keyStrength(name: string, extraFragments: readonly string[]): KeyStrength {
+/**
+ * One pattern matching any strong fragment — the built-in ones and `extraFragments` (already
+ * compacted) — in a compacted key: built once per rule set, so judging a key is one scan.
+ */
+export function strongFragmentMatcher(extraFragments: readonly string[]): RegExp {
+  // Compacted fragments are letters and digits only: nothing to escape.
+  return new RegExp([...SECRET_KEY_FRAGMENTS, ...extraFragments].join("|"));
+}
+
+const DEFAULT_STRONG = strongFragmentMatcher([]);
+
+/** How strongly `name` marks its value as a secret, given the strong-fragment matcher of the rule set. */
+export function keyStrength(name: string, strong: RegExp = DEFAULT_STRONG): KeyStrength {
   if (name.length === 0 || name.length > 256) return NOT_SECRET;
-  const compact = compactKey(name);
-  for (const fragment of SECRET_KEY_FRAGMENTS) if (compact.includes(fragment)) return STRONG_SECRET;
-  for (const fragment of extraFragments) if (compact.includes(fragment)) return STRONG_SECRET;
+  if (strong.test(compactKey(name))) return STRONG_SECRET;
   for (const word of keyWords(name)) if (WORDS.has(word)) return WEAK_SECRET;
   return NOT_SECRET;
 }

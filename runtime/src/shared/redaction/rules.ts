@@ -1,7 +1,8 @@
 import { InvalidValueError } from "../errors.js";
 import { optionsObject } from "../arguments.js";
-import { compactKey, keyStrength, NOT_SECRET, STRONG_SECRET, type KeyStrength } from "./keyNames.js";
+import { compactKey, keyStrength, NOT_SECRET, STRONG_SECRET, strongFragmentMatcher, type KeyStrength } from "./keyNames.js";
 import { REDACTION_MASK, redactTextWith, type TextRuleContext } from "./textRules.js";
+import { redactJsonInPlace } from "./inPlace.js";
 import { DEFAULT_MAX_DEPTH, walkRedacting, type WalkPolicy } from "./walk.js";
 
 /** How to extend (or turn off) the shared rules. Everything given is added to the defaults. */
@@ -21,6 +22,9 @@ export interface RedactCallOptions {
 }
 
 const STRENGTH_CACHE_LIMIT = 4_096;
+/** Texts up to this length have their redacted form remembered: tool names, kinds, statuses, models repeat. */
+const CACHED_TEXT_CHARS = 256;
+const TEXT_CACHE_LIMIT = 4_096;
 
 /**
  * One rule set: key names (data keys, header names, query parameters, flags), value shapes
@@ -32,8 +36,11 @@ export class RedactionRules implements TextRuleContext {
   readonly keys: readonly string[];
   readonly patterns: readonly RegExp[];
   readonly hasExtraKeys: boolean;
-  readonly #compactKeys: readonly string[];
+  /** Every strong key fragment, built-in and configured, as one pattern. */
+  readonly #strong: RegExp;
   readonly #strengths = new Map<string, KeyStrength>();
+  /** Short text → its redacted form, under these rules with no per-call secrets. Cleared when full. */
+  readonly #texts = new Map<string, string>();
   #plainPolicy: WalkPolicy | undefined;
 
   constructor(options?: RedactionOptions) {
@@ -45,8 +52,9 @@ export class RedactionRules implements TextRuleContext {
     }
     this.enabled = options.enabled !== false;
     this.keys = Object.freeze([...(options.keys ?? [])].map(String));
-    this.#compactKeys = this.keys.map(compactKey).filter((key) => key.length > 0);
-    this.hasExtraKeys = this.#compactKeys.length > 0;
+    const compactKeys = this.keys.map(compactKey).filter((key) => key.length > 0);
+    this.#strong = strongFragmentMatcher(compactKeys);
+    this.hasExtraKeys = compactKeys.length > 0;
     this.patterns = Object.freeze((options.patterns ?? []).map((p) => (p.global ? p : new RegExp(p.source, `${p.flags}g`))));
   }
 
@@ -54,7 +62,7 @@ export class RedactionRules implements TextRuleContext {
   strengthOf(name: string): KeyStrength {
     let strength = this.#strengths.get(name);
     if (strength === undefined) {
-      strength = keyStrength(name, this.#compactKeys);
+      strength = keyStrength(name, this.#strong);
       if (this.#strengths.size >= STRENGTH_CACHE_LIMIT) this.#strengths.clear();
       this.#strengths.set(name, strength);
     }
@@ -70,7 +78,8 @@ export class RedactionRules implements TextRuleContext {
   redactText(text: string, options: RedactCallOptions = {}): string {
     if (!this.enabled) return text;
     try {
-      return redactTextWith(typeof text === "string" ? text : String(text), this, literalForms(options.secrets));
+      const given = typeof text === "string" ? text : String(text);
+      return options.secrets === undefined ? this.#cachedText(given) : redactTextWith(given, this, literalForms(options.secrets));
     } catch {
       return REDACTION_MASK;
     }
@@ -87,6 +96,15 @@ export class RedactionRules implements TextRuleContext {
     return walkRedacting(value, plain ? this.policy() : this.policy(options));
   }
 
+  /**
+   * {@link redactValue} for plain JSON data the caller owns (just built, not shared): redacted in
+   * place, nothing copied that does not change. Returns the data, or what replaces it.
+   */
+  redactOwnedJson(value: unknown): unknown {
+    if (!this.enabled) return value;
+    return redactJsonInPlace(value, this.policy());
+  }
+
   /** The walk policy of these rules, for callers that walk with their own mask or shape. */
   policy(
     options?: RedactCallOptions & {
@@ -97,6 +115,25 @@ export class RedactionRules implements TextRuleContext {
   ): WalkPolicy {
     if (options === undefined) return (this.#plainPolicy ??= this.#makePolicy({}));
     return this.#makePolicy(options);
+  }
+
+  #textWith(text: string, secrets: readonly string[]): string {
+    try {
+      return redactTextWith(text, this, secrets);
+    } catch {
+      return REDACTION_MASK;
+    }
+  }
+
+  #cachedText(text: string): string {
+    if (text.length > CACHED_TEXT_CHARS) return this.#textWith(text, []);
+    let redacted = this.#texts.get(text);
+    if (redacted === undefined) {
+      redacted = this.#textWith(text, []);
+      if (this.#texts.size >= TEXT_CACHE_LIMIT) this.#texts.clear();
+      this.#texts.set(text, redacted);
+    }
+    return redacted;
   }
 
   #makePolicy(
@@ -129,13 +166,7 @@ export class RedactionRules implements TextRuleContext {
           strength === STRONG_SECRET || !(typeof value === "number" || typeof value === "boolean" || value === null || value === undefined)
         );
       },
-      text: (text) => {
-        try {
-          return redactTextWith(text, this, secrets);
-        } catch {
-          return REDACTION_MASK;
-        }
-      },
+      text: secrets.length === 0 ? (text) => this.#cachedText(text) : (text) => this.#textWith(text, secrets),
     };
   }
 }

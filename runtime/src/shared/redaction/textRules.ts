@@ -17,7 +17,7 @@ export interface TextRuleContext {
 const PRIVATE_KEY_BLOCK = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY-----|$)/g;
 
 /** `scheme://user:password@host`: the password goes, the user stays. */
-const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]{0,30}:\/\/[^\s/?#@:"'<>]{0,256}):([^\s/?#@"'<>]{1,1024})@/gi;
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]{0,30}:\/\/[^\s/?#@:"'<>]{0,1024}):([^\s/?#@"'<>]{1,1024})@/gi;
 
 /** A `Cookie`, `Set-Cookie` or `Authorization` header line: everything after the colon is secret. */
 const SECRET_HEADER_LINE = /\b((?:set-)?cookie|(?:proxy-)?authorization)([ \t]*:[ \t]*)([^\r\n"'`]+)/gi;
@@ -38,36 +38,41 @@ const FLAG_THEN_VALUE = /(^|[\s"'])(--?)([A-Za-z][\w-]{0,63})([ \t]+)(["']?)([^\
 const SCHEME_CREDENTIAL = /\b(bearer|basic)([ \t]+)([A-Za-z0-9._~+/-]+=*)/gi;
 
 /**
- * Credentials with a recognisable shape, wherever they appear. Each shape has a literal hint the
- * text must contain before its pattern runs: most strings skip every pattern.
+ * Credentials with a recognisable shape, wherever they appear: one pattern, so text is scanned
+ * once for all of them. Each shape starts with a fixed prefix ({@link TOKEN_HINT}).
  */
-const TOKEN_SHAPES: readonly (readonly [hint: string, pattern: RegExp])[] = [
-  ["sk-", /\bsk-[A-Za-z0-9_-]{16,}/g],
-  ["k_live_", /\b[sr]k_live_[A-Za-z0-9]{10,}/g],
-  ["k_test_", /\b[sr]k_test_[A-Za-z0-9]{10,}/g],
-  ["gh", /\bgh[pousr]_[A-Za-z0-9]{20,}/g],
-  ["github_pat_", /\bgithub_pat_[A-Za-z0-9_]{20,}/g],
-  ["glpat-", /\bglpat-[A-Za-z0-9_-]{20,}/g],
-  ["AKIA", /\bAKIA[A-Z0-9]{16}\b/g],
-  ["ASIA", /\bASIA[A-Z0-9]{16}\b/g],
-  ["xox", /\bxox[abposr]-[A-Za-z0-9-]{10,}/g],
-  ["AIza", /\bAIza[0-9A-Za-z_-]{30,}/g],
-  ["hf_", /\bhf_[A-Za-z0-9]{30,}/g],
-  ["npm_", /\bnpm_[A-Za-z0-9]{30,}/g],
-  ["eyJ", /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g],
-];
+const TOKEN_SHAPES = new RegExp(
+  [
+    /sk-[A-Za-z0-9_-]{16,}/, // OpenAI, Anthropic
+    /[sr]k_(?:live|test)_[A-Za-z0-9]{10,}/, // Stripe
+    /gh[pousr]_[A-Za-z0-9]{20,}/,
+    /github_pat_[A-Za-z0-9_]{20,}/,
+    /glpat-[A-Za-z0-9_-]{20,}/,
+    /A[KS]IA[A-Z0-9]{16}\b/, // AWS access key ids
+    /xox[abposr]-[A-Za-z0-9-]{10,}/, // Slack
+    /AIza[0-9A-Za-z_-]{30,}/, // Google
+    /hf_[A-Za-z0-9]{30,}/,
+    /npm_[A-Za-z0-9]{30,}/,
+    /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/, // JSON Web Tokens
+  ]
+    .map((shape) => `\\b${shape.source}`)
+    .join("|"),
+  "g",
+);
+
+/** The fixed prefixes of {@link TOKEN_SHAPES}: text without any of them holds no such token. */
+const TOKEN_HINT = /sk-|k_live_|k_test_|gh[pousr]_|github_pat_|glpat-|A[KS]IA|xox[abposr]-|AIza|hf_|npm_|eyJ/;
 
 /** Every rule that reads a name (assignments, header lines, flags, schemes) needs one of these in the text. */
 const NAME_HINT = /pass|pwd|secret|credential|auth|bearer|basic|jwt|cookie|key|token|sig|dsn|creds/i;
 
 /**
  * One test every built-in rule's trigger passes: text without any of these (most text) is
- * returned after a single scan.
+ * returned after this single scan. Precise on purpose: a URL only counts when it carries
+ * credentials (`://…@`), a token prefix only in its exact case, so ordinary prose and links skip
+ * every rule.
  */
-const ANY_HINT = new RegExp(
-  [NAME_HINT.source, "://", "-----BEGIN", ...TOKEN_SHAPES.map(([hint]) => hint.replace(/[-]/g, "\\-"))].join("|"),
-  "i",
-);
+const ANY_HINT = new RegExp(`${NAME_HINT.source}|${TOKEN_HINT.source}|://[^\\s/?#@]{0,2049}@|-----BEGIN`, "i");
 
 /** Shortest text any rule can change (`pwd=x`); shorter strings are returned untouched. */
 const SHORTEST_SECRET_TEXT = 5;
@@ -90,7 +95,7 @@ export function redactTextWith(text: string, context: TextRuleContext, secrets: 
     if (out.includes("-")) out = out.replace(FLAG_THEN_VALUE, hideFlagValue(context));
     out = out.replace(SCHEME_CREDENTIAL, hideSchemeCredential);
   }
-  for (const [hint, pattern] of TOKEN_SHAPES) if (out.includes(hint)) out = out.replace(pattern, REDACTION_MASK);
+  if (TOKEN_HINT.test(out)) out = out.replace(TOKEN_SHAPES, REDACTION_MASK);
   for (const pattern of context.patterns) out = out.replace(pattern, REDACTION_MASK);
   return out;
 }

@@ -75,23 +75,21 @@ function walk(value: unknown, policy: WalkPolicy, ancestors: Set<object>, depth:
   }
 }
 
-const NAME_LIKE = /^-{0,2}[A-Za-z_][\w.-]{0,63}:?$/;
+/** An array item that may name the value after it (`Authorization`, `--password`, `x-api-key:`). */
+export const NAME_LIKE = /^-{0,2}[A-Za-z_][\w.-]{0,63}:?$/;
+
+/** Whether `items[i]` is a secret name, so the item after it is hidden (`["--password", "p"]`). */
+export function namesHiddenNext(items: readonly unknown[], i: number, policy: WalkPolicy): boolean {
+  const item = items[i];
+  return typeof item === "string" && i + 1 < items.length && NAME_LIKE.test(item) && policy.hides(item.replace(/^-+|:$/g, ""), items[i + 1]);
+}
 
 function walkList(items: readonly unknown[], policy: WalkPolicy, ancestors: Set<object>, depth: number): unknown[] {
   const out = new Array<unknown>(items.length);
-  let hideNext = false;
   for (let i = 0; i < items.length; i++) {
-    const item = items[i];
-    if (hideNext) {
-      out[i] = policy.mask;
-      hideNext = false;
-      continue;
-    }
-    out[i] = walk(item, policy, ancestors, depth);
+    out[i] = walk(items[i], policy, ancestors, depth);
     if (policy.json && out[i] === undefined) out[i] = null;
-    if (typeof item === "string" && i + 1 < items.length && NAME_LIKE.test(item)) {
-      hideNext = policy.hides(item.replace(/^-+|:$/g, ""), items[i + 1]);
-    }
+    if (namesHiddenNext(items, i, policy)) out[++i] = policy.mask;
   }
   return out;
 }
