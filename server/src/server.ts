@@ -6,6 +6,7 @@ import {
   TextDocuments,
   createConnection,
 } from "vscode-languageserver/node";
+import { firstWorkDone } from "./compileCache.js";
 import { docsUrlResolver } from "./docsLinks.js";
 import { registerBenchProbe } from "./lsp/benchProbe.js";
 import { clientFeatures, serverCapabilities, type ClientFeatures } from "./lsp/capabilities.js";
@@ -51,7 +52,7 @@ connection.onInitialize((params) => {
     fetch: features.configurationRequests ? (scopeUri) => connection.workspace.getConfiguration({ scopeUri, section: SETTINGS_SECTION }) : undefined,
     log,
   });
-  analyses = new DocumentAnalyses({ workspace, settings, docsUrl, log, withProgress: (loading, work) => withLoadingProgress(connection, loading, work) });
+  analyses = new DocumentAnalyses({ workspace, settings, docsUrl, log, withProgress: loadingThenCache });
   // An explicit textDocument/diagnostic request is answered from any client; only clients that do not
   // declare pull diagnostics are also sent textDocument/publishDiagnostics.
   pull = new PullDiagnostics(analyses, (uri) => settings.forDocument(uri));
@@ -63,6 +64,13 @@ connection.onInitialized(() => {
   if (features.configurationChangeRegistration) void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
   if (features.watchedFilesRegistration) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHERS });
 });
+
+/** Progress around the first load of a program; after it, the code it compiled is worth caching for the next start. */
+async function loadingThenCache<T>(loading: boolean, work: () => T): Promise<T> {
+  const result = await withLoadingProgress(connection, loading, work);
+  if (loading) firstWorkDone();
+  return result;
+}
 
 async function computeForPush(uri: string) {
   const document = documents.get(uri);

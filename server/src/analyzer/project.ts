@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { Project, ts, type SourceFile } from "ts-morph";
 import { analysisLib } from "./analysisLib.js";
 import { analyzeSourceFile, type AnalysisNotice, type AnalysisResult, type AnalyzeOptions } from "./analyze.js";
+import { sharePackageJsonCache } from "./packageJsonCache.js";
 import { parseOnlyNotices } from "./parseOnlyNotices.js";
 import { HookLibraryReach } from "./reach/hookLibraryReach.js";
 import { isHookLibrarySpecifier } from "./hookLibraries.js";
@@ -60,10 +61,13 @@ export class AnalysisProject {
       noEmit: true,
       ...options.compilerOptions,
     };
+    // A method, not an arrow: TypeScript calls it on the compiler host, which it then reaches as `this`.
+    const project = this;
     const resolutionHost = () => ({
-      resolveModuleNames: (names: string[], containingFile: string) => {
-        const resolved = names.map((name) => this.#resolveForProgram(name, containingFile));
-        this.#imports.set(
+      resolveModuleNames(this: unknown, names: string[], containingFile: string) {
+        sharePackageJsonCache(this, project.#project.getCompilerOptions(), rootDir);
+        const resolved = names.map((name) => project.#resolveForProgram(name, containingFile));
+        project.#imports.set(
           containingFile,
           resolved.flatMap((module) => (module ? [module.resolvedFileName] : [])),
         );
@@ -130,6 +134,7 @@ export class AnalysisProject {
     if (deleted) this.#project.removeSourceFile(file);
     else void file.refreshFromFileSystemSync();
   }
+
 
   has(filePath: string): boolean {
     return this.#project.getSourceFile(filePath) !== undefined;

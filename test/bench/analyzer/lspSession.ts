@@ -20,8 +20,9 @@ export class LspSession {
   readonly progress: string[] = [];
   stderr = "";
 
-  constructor(serverPath: string) {
-    this.#child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverPath, "--stdio"], {
+  /** `extraNodeFlags`: more Node flags for the server (for example `--cpu-prof` to profile it). */
+  constructor(serverPath: string, extraNodeFlags: readonly string[] = []) {
+    this.#child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extraNodeFlags, serverPath, "--stdio"], {
       stdio: ["pipe", "pipe", "pipe"],
       env: { ...process.env, [BENCH_PROBE_ENV]: "1" },
     });
@@ -98,6 +99,16 @@ export class LspSession {
   async dispose(): Promise<void> {
     await this.#connection.sendRequest("shutdown").catch(() => undefined);
     await this.#connection.sendNotification("exit").catch(() => undefined);
+    // Let it exit by itself (so exit-time work such as a CPU profile completes) before killing it.
+    if (this.#child.exitCode === null) {
+      await new Promise<void>((done) => {
+        const timer = setTimeout(done, 5000);
+        this.#child.once("exit", () => {
+          clearTimeout(timer);
+          done();
+        });
+      });
+    }
     this.#connection.dispose();
     if (this.#child.exitCode === null) this.#child.kill();
   }
