@@ -1,6 +1,7 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type HrTime, type Span, type Tracer } from "@opentelemetry/api";
 import type { EncodedSignal, JsonObject, JsonValue } from "../index.js";
 import { ERROR_TYPE, GEN_AI, GEN_AI_OPERATION, HOOKLENS, SESSION_ID } from "./attributes.js";
+import { tracedPayload } from "./cappedPayload.js";
 import { exportedContent } from "./content.js";
 
 /** How the signals of one session become spans. */
@@ -78,7 +79,7 @@ export class SessionTrace {
   apply(signal: EncodedSignal): void {
     const at = signal.createdAt;
     if (at > this.#lastAt) this.#lastAt = at;
-    const p = signal.payload;
+    const p = tracedPayload(signal);
     switch (signal.kind) {
       case "ToolCallStarted":
         return this.#startTool(signal, p);

@@ -22,6 +22,11 @@ export interface EncodedSignal {
   readonly payload: JsonObject;
   /** The sanitised, capped payload as compact JSON text. */
   readonly payloadJson: string;
+  /**
+   * The signal itself (absent for one read back from a store): a sink that needs a few fields
+   * of a payload the byte cap replaced (a call's ids behind 20 KiB of arguments) reads them here.
+   */
+  readonly signal?: Signal;
 }
 
 /** Serialises one signal recorded at `ts`; never throws (an unserialisable signal is described instead). */
@@ -39,6 +44,7 @@ export function encodeSignal(signal: Signal, ts: number): EncodedSignal {
     ts,
     payload,
     payloadJson: json,
+    signal,
   };
 }
 
