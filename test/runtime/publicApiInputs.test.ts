@@ -272,6 +272,15 @@ const synchronous: [api: string, name: string, call: () => unknown, message: Reg
   ["readEnvelope", "readEnvelope(null)", () => (readEnvelope as (...args: unknown[]) => unknown)(null), /action_request must be an ActionRequest/],
   ["loadHooksForAgent", "loadHooksForAgent({ 'tool.pre': 1 })", () => loadHooksForAgent(loose({ "tool.pre": 1 })), /^hooks\.tool\.pre must be a list of handler names; got number$/],
 
+  // Methods a JavaScript caller reaches first
+  ["Session", "session.includeBranches(null)", () => new Session().includeBranches(loose(null)), /^Session\.includeBranches\(branches\): branches must be a Branch or a list of Branches, got null$/],
+  ["Session", "session.includeBranches([{}])", () => new Session().includeBranches(loose([{}])), /each of branches must be a Branch, got an object$/],
+  ["SessionObserver", "observer.route(condition) without options", () => new SessionObserver().route(loose(Signal), loose(undefined)), /^SessionObserver\.route\(condition, options\): options \(\{ into \}\) must be an object, got undefined$/],
+  ["SessionObserver", "observer.addSink(null)", () => new SessionObserver().addSink(loose(null)), /^SessionObserver\.addSink\(sink\): sink must be a SignalSink \(with write and flush\), got null$/],
+  ["Ledger", "ledger.record(null)", () => new Ledger().record(loose(null)), /^Ledger\.record\(call\): call .* must be an object, got null$/],
+  ["Ledger", "ledger.record({ runId }) without a model", () => new Ledger().record(loose({ runId: "r", provider: "p", inputTokens: 1, outputTokens: 1 })), /^Ledger\.record\(call\): call\.model must be a non-empty string, got undefined$/],
+  ["CodingToolkit", "toolkit.pre(42, fn)", () => new CodingToolkit().pre(loose(42), async () => undefined), /^CodingToolkit\.pre\(toolName, handler\): toolName must be a non-empty string, got a number \(42\)$/],
+  ["CodingToolkit", "toolkit.post('editor', 'format')", () => new CodingToolkit().post("editor", loose("format")), /^CodingToolkit\.post\(toolName, handler\): handler must be a function, got a string \("format"\)$/],
   // Session helpers
   ["buildRunEnd", "buildRunEnd(null)", () => buildRunEnd(loose(null)), /^buildRunEnd\(source, options\): source \(a Branch, or \{ messages \}\) must be an object, got null$/],
   ["buildRunEnd", "buildRunEnd({ messages: [null] })", () => buildRunEnd({ messages: loose([null]) }), /each of source\.messages must be a Message \(with metadata\), got null$/],
@@ -374,6 +383,7 @@ const asynchronous: [api: string, name: string, call: () => Promise<unknown>, me
   ["act", "act(branch, null)", () => act(new Session().newBranch(), null), /action_request must be an ActionRequest/],
   ["actAll", "actAll(branch, [], 42)", () => actAll(new Session().newBranch(), [], loose(42)), /^actAll\(branch, requests, options\): options must be an object, got a number \(42\)$/],
 
+  ["HookRegistry", "registry.call(event) without options", () => new HookRegistry().call(loose(null), loose(undefined)), /^HookRegistry\.call\(eventLike, options\): options .* must be an object, got undefined$/],
   ["parseServerSentEvents", "parseServerSentEvents(null)", async () => { for await (const _ of parseServerSentEvents(loose(null))) void _; }, /^parseServerSentEvents\(chunks\): chunks must be an async iterable of Uint8Array \(a response body\), got null$/],
   ["parseServerSentEvents", "parseServerSentEvents of strings", async () => { for await (const _ of parseServerSentEvents(loose((async function* () { yield "data: x\n\n"; })()))) void _; }, /^parseServerSentEvents\(chunks\): each chunk must be a Uint8Array, got a string/],
   ["loadMcpTools", "loadMcpTools(branch, spec) with a server without listTools", () => loadMcpTools(new Session().newBranch(), new AgentSpec({ mcpServers: loose({ files: {} }) })), /^loadMcpTools\(host, spec\): spec\.mcpServers\["files"\] \(an MCP client\) must be an object with listTools\(\), got an object$/],

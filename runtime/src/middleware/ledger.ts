@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionsObject } from "../shared/arguments.js";
+import { optionsObject, requireName, requireObject } from "../shared/arguments.js";
 import { InvalidValueError } from "../shared/errors.js";
 
 /** USD per million tokens. */
@@ -67,6 +67,8 @@ export class Ledger {
 
   /** Adds one model call and returns its entry. */
   record(call: LedgerRecord): LedgerEntry {
+    requireObject(call, "Ledger.record(call)", "call ({ runId, provider, model, inputTokens, outputTokens })");
+    for (const name of ["runId", "provider", "model"] as const) requireName(call[name], "Ledger.record(call)", `call.${name}`);
     for (const n of [call.inputTokens, call.outputTokens, call.costUsd]) {
       if (n !== null && n !== undefined && !(Number.isFinite(n) && n >= 0)) {
         throw new InvalidValueError(`ledger amounts must be finite and non-negative, got ${n}`);

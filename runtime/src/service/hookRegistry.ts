@@ -1,4 +1,4 @@
-import { optionsObject, requireFunction } from "../shared/arguments.js";
+import { optionsObject, requireFunction, requireObject } from "../shared/arguments.js";
 import { isThenable } from "../shared/async.js";
 import { InvalidValueError } from "../shared/errors.js";
 import { getLogger } from "../shared/log.js";
@@ -169,7 +169,7 @@ export class HookRegistry {
   call(eventLike: Event | EventClass | null, options: ChunkCallOptions): Promise<ChunkCallResult>;
   call(eventLike: Event | EventClass | null, options: PhaseCallOptions | ChunkCallOptions): Promise<PhaseCallResult | ChunkCallResult>;
   async call(eventLike: Event | EventClass | null, options: PhaseCallOptions | ChunkCallOptions): Promise<PhaseCallResult | ChunkCallResult> {
-    const { hookType, chunkType, chunk, ...rest } = options;
+    const { hookType, chunkType, chunk, ...rest } = requireObject(options, "HookRegistry.call(eventLike, options)", "options ({ hookType } or { chunkType, chunk })");
     if ((hookType === undefined || hookType === null) && (chunkType === undefined || chunkType === null)) {
       throw new InvalidValueError("Either hookType or chunkType must be provided");
     }

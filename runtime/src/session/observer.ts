@@ -32,7 +32,7 @@ import type {
 import type { Session } from "./session.js";
 import { GateDenied, Signal } from "./signal.js";
 import { describeError } from "./describe.js";
-import { describeValue, optionsObject } from "../shared/arguments.js";
+import { describeValue, optionsObject, requireName, requireObject } from "../shared/arguments.js";
 import { InvalidValueError } from "../shared/errors.js";
 
 interface Subscription {
@@ -123,6 +123,8 @@ export class SessionObserver {
 
   /** Appends every allowed event whose payload meets `condition` to the stream `into`. */
   route(condition: RouteCondition, options: { into: string }): this {
+    requireObject(options, "SessionObserver.route(condition, options)", "options ({ into })");
+    requireName(options.into, "SessionObserver.route(condition, options)", "options.into");
     this.#routes.push({ condition, into: options.into });
     return this;
   }
@@ -233,7 +235,7 @@ export class SessionObserver {
    */
   addSink(sink: SignalSink): () => void {
     if (sink === null || typeof sink !== "object" || typeof sink.write !== "function" || typeof sink.flush !== "function") {
-      throw new TypeError(`addSink(sink): sink must be a SignalSink (with write and flush), got ${describeValue(sink)}`);
+      throw new InvalidValueError(`SessionObserver.addSink(sink): sink must be a SignalSink (with write and flush), got ${describeValue(sink)}`);
     }
     const target: SinkTarget = { sink, sessionId: this.sessionId };
     this.#addedTargets = [...this.#addedTargets, target];

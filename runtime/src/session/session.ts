@@ -1,4 +1,4 @@
-import { optionsObject } from "../shared/arguments.js";
+import { describeValue, optionsObject, requireInstance } from "../shared/arguments.js";
 import { randomUUID } from "node:crypto";
 import { InvalidValueError } from "../shared/errors.js";
 import { Branch, type BranchOptions } from "./branch.js";
@@ -67,7 +67,12 @@ export class Session {
    * branch again is harmless (and attaches a bus created since).
    */
   includeBranches(branches: Branch | Iterable<Branch>): void {
+    const where = "Session.includeBranches(branches)";
+    if (!(branches instanceof Branch) && typeof (branches as Partial<Iterable<Branch>> | null)?.[Symbol.iterator] !== "function") {
+      throw new InvalidValueError(`${where}: branches must be a Branch or a list of Branches, got ${describeValue(branches)}`);
+    }
     const list = branches instanceof Branch ? [branches] : [...branches];
+    for (const branch of list) requireInstance(branch, Branch, "a Branch", where, "each of branches");
     for (const branch of list) {
       const owner = wiringOf(branch).owningSessionId;
       if (owner !== null && owner !== this.id) {

@@ -1,4 +1,4 @@
-import { optionsObject, requireInstance } from "../../shared/arguments.js";
+import { optionsObject, requireFunction, requireInstance, requireName } from "../../shared/arguments.js";
 import { InvalidValueError } from "../../shared/errors.js";
 import { chainPostHooks, chainPreHooks } from "../chains.js";
 import { NotSupportedError } from "../errors.js";
@@ -86,23 +86,23 @@ export class CodingToolkit {
   }
 
   securityPre(toolName: string, handler: ToolPreHook): this {
-    push(this.#securityPre, toolName, handler);
+    push(this.#securityPre, toolName, handler, "securityPre");
     return this;
   }
 
   pre(toolName: string, handler: ToolPreHook): this {
-    push(this.#pre, toolName, handler);
+    push(this.#pre, toolName, handler, "pre");
     return this;
   }
 
   post(toolName: string, handler: ToolPostHook): this {
-    push(this.#post, toolName, handler);
+    push(this.#post, toolName, handler, "post");
     return this;
   }
 
   /** Stored and never called. */
   onError(toolName: string, handler: ToolErrorHook): this {
-    push(this.#error, toolName, handler);
+    push(this.#error, toolName, handler, "onError");
     return this;
   }
 
@@ -174,7 +174,9 @@ function notifyPost(engine: NudgeEngine): ToolPostHook {
   };
 }
 
-function push<H>(map: HookMap<H>, key: string, handler: H): void {
+function push<H>(map: HookMap<H>, key: string, handler: H, method: string): void {
+  requireName(key, `CodingToolkit.${method}(toolName, handler)`, "toolName");
+  requireFunction(handler, `CodingToolkit.${method}(toolName, handler)`, "handler");
   const existing = map.get(key);
   if (existing) existing.push(handler);
   else map.set(key, [handler]);
