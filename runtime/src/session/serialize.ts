@@ -115,6 +115,7 @@ function messageRef(message: unknown): JsonObject {
  * Converts any value to JSON: errors become `{name, message}`, bigints and symbols strings,
  * functions `[Function name]`, cycles `[Circular]`, Maps and Sets arrays; anything JSON cannot
  * hold becomes a string clipped to 2,048 characters. Getters that throw are reported, not raised.
+ * Always a fresh tree, never the caller's objects: the encode step redacts it in place.
  */
 export function toJsonSafe(value: unknown, seen: Set<object> = new Set()): JsonValue {
   switch (typeof value) {

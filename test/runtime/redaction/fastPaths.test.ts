@@ -4,7 +4,8 @@
 // recognised form through to its rule.
 import { afterEach, describe, expect, it } from "vitest";
 import { configureRedaction, REDACTION_MASK, redactionRules, redactText, redactValue } from "@hooklens/runtime";
-import { toJsonSafe } from "../../../runtime/src/session/serialize.js";
+import { encodeSignalPayload, toJsonSafe } from "../../../runtime/src/session/serialize.js";
+import { HookSignal } from "../../../runtime/src/session/signal.js";
 import { FORM_NAMES, leaksIn, plantedCases } from "../../helpers/plantedSecrets.js";
 
 afterEach(() => configureRedaction());
@@ -20,6 +21,16 @@ describe("redacting owned JSON in place", () => {
         expect(leaksIn(JSON.stringify(inPlace), [planted]), planted.form).toEqual([]);
       }
     }
+  });
+
+  it("the encode step redacts its own copy: the program's payload is left exactly as it was", () => {
+    const headers = [["Authorization", "Bearer abcdef123456"]];
+    const payload = { toolName: "fetch", apiKey: "sk-0123456789abcdefghij", nested: { password: "hunter22", headers }, list: ["--token", "t-123456"] };
+    const before = structuredClone(payload);
+    const { json } = encodeSignalPayload(new HookSignal("tool.pre", payload));
+    expect(json).not.toMatch(/sk-0123|hunter22|abcdef123456|t-123456/);
+    expect(payload).toEqual(before);
+    expect(payload.nested.headers).toBe(headers);
   });
 
   it("changes only what it hides, and bounds the depth like the walk", () => {
