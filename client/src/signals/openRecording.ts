@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import * as vscode from "vscode";
 import { z } from "zod";
 import { DEFAULT_SIGNAL_DB, type RecordedSession } from "@hooklens/runtime/store";
-import { listRecordedSessions, readRecordedSession } from "./recordingReader.js";
+import { recordingRowText } from "./model/recordingSummary.js";
+import { listRecordedSessions, readRecordedSession, summarizeRecordedSessions } from "./recordingReader.js";
 import type { LiveRun, SignalStore } from "./signalStore.js";
 
 export const OPEN_RECORDING_COMMAND = "hooklens.signals.openRecording";
@@ -18,9 +19,10 @@ const argsSchema = z
 
 /**
  * "HookLens: Open Recorded Session…": picks a signal database (the workspace's
- * `.hooklens/signals.db` when there is one) and one of its sessions, and shows it in the signals
- * view like a live run. Resolves with the run, or undefined when the user backed out or it failed
- * (the failure is shown as an error message naming the file).
+ * `.hooklens/signals.db` when there is one; the picker offers any other) and one of its
+ * sessions, and shows it in the signals view like a live run. A session a program run already
+ * shows is not shown twice: picking it shows that run. Resolves with the run, or undefined when
+ * the user backed out or it failed (the failure is shown as an error message naming the file).
  */
 export async function openRecording(store: SignalStore, rawArgs?: unknown): Promise<LiveRun | undefined> {
   const parsed = argsSchema.safeParse(rawArgs ?? {});
@@ -28,11 +30,21 @@ export async function openRecording(store: SignalStore, rawArgs?: unknown): Prom
     void vscode.window.showErrorMessage(`HookLens: bad arguments for Open Recorded Session: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
     return undefined;
   }
-  const file = parsed.data.file ?? (await pickDatabase());
-  if (!file) return undefined;
+  let file = parsed.data.file ?? workspaceDatabase() ?? (await chooseDatabase());
   try {
-    const sessionId = parsed.data.sessionId ?? (await pickSession(file));
-    if (!sessionId) return undefined;
+    let sessionId = parsed.data.sessionId;
+    while (file && sessionId === undefined) {
+      const picked = await pickSession(store, file);
+      if (picked === ANOTHER_DATABASE) file = await chooseDatabase();
+      else if (picked === undefined) return undefined;
+      else sessionId = picked;
+    }
+    if (!file || sessionId === undefined) return undefined;
+    const live = store.liveRunWithSession(sessionId);
+    if (live) {
+      void vscode.commands.executeCommand("hooklens.signals.focus");
+      return live;
+    }
     const { frames, skipped } = await readRecordedSession(file, sessionId);
     if (frames.length === 0 && skipped === 0) {
       void vscode.window.showWarningMessage(`HookLens: no session ${sessionId} in ${file}`);
@@ -48,13 +60,16 @@ export async function openRecording(store: SignalStore, rawArgs?: unknown): Prom
   }
 }
 
-/** The workspace's default database if it exists, else a file picker. */
-async function pickDatabase(): Promise<string | undefined> {
+/** Where a program started in a workspace folder records by default, if such a file exists. */
+function workspaceDatabase(): string | undefined {
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
-    // Where a program started in this folder records by default.
     const candidate = join(folder.uri.fsPath, DEFAULT_SIGNAL_DB);
     if (existsSync(candidate)) return candidate;
   }
+  return undefined;
+}
+
+async function chooseDatabase(): Promise<string | undefined> {
   const picked = await vscode.window.showOpenDialog({
     canSelectMany: false,
     openLabel: "Open Signal Database",
@@ -63,23 +78,75 @@ async function pickDatabase(): Promise<string | undefined> {
   return picked?.[0]?.fsPath;
 }
 
-async function pickSession(file: string): Promise<string | undefined> {
-  const sessions = await listRecordedSessions(file);
-  if (sessions.length === 0) {
-    void vscode.window.showInformationMessage(`HookLens: no sessions are recorded in ${file} yet`);
-    return undefined;
-  }
-  const items = [...sessions].reverse().map((session) => ({ ...sessionItem(session), sessionId: session.sessionId }));
-  const picked = await vscode.window.showQuickPick(items, { title: "Open Recorded Session", placeHolder: "Newest first", matchOnDescription: true });
-  return picked?.sessionId;
+const ANOTHER_DATABASE = Symbol("another database");
+
+interface SessionRow extends vscode.QuickPickItem {
+  readonly sessionId?: string;
 }
 
-function sessionItem(session: RecordedSession): vscode.QuickPickItem {
-  const first = new Date(session.firstTs * 1000);
-  const minutes = (session.lastTs - session.firstTs) / 60;
+/**
+ * The sessions of `file`, newest first, each filled in with its program, status, duration, tool
+ * calls and errors as soon as it has been read; a first row to choose another database.
+ */
+async function pickSession(store: SignalStore, file: string): Promise<string | typeof ANOTHER_DATABASE | undefined> {
+  const sessions = [...(await listRecordedSessions(file))].reverse();
+  const rows = new Map<string, SessionRow>(sessions.map((session) => [session.sessionId, pendingRow(session)]));
+  const another: SessionRow = { label: "$(folder-opened) Choose Another Database…", description: basename(file), alwaysShow: true };
+  const picker = vscode.window.createQuickPick<SessionRow>();
+  picker.title = "Open Recorded Session";
+  picker.placeholder = sessions.length === 0 ? `No sessions are recorded in ${basename(file)} yet` : `${basename(file)}: newest first`;
+  picker.matchOnDescription = true;
+  picker.matchOnDetail = true;
+  const separator: SessionRow = { label: file, kind: vscode.QuickPickItemKind.Separator };
+  const show = (): void => {
+    const active = picker.activeItems[0];
+    picker.items = [another, separator, ...rows.values()];
+    const keep = active?.sessionId ? rows.get(active.sessionId) : undefined;
+    if (keep) picker.activeItems = [keep];
+  };
+  show();
+  picker.busy = sessions.length > 0;
+  let done = false;
+  const choice = new Promise<string | typeof ANOTHER_DATABASE | undefined>((resolve) => {
+    picker.onDidAccept(() => {
+      const row = picker.selectedItems[0];
+      resolve(row === another ? ANOTHER_DATABASE : row?.sessionId);
+      picker.hide();
+    });
+    picker.onDidHide(() => {
+      done = true;
+      resolve(undefined);
+    });
+  });
+  picker.show();
+  const filling = summarizeRecordedSessions(
+    file,
+    sessions,
+    (summary) => {
+      const live = store.liveRunWithSession(summary.sessionId);
+      rows.set(summary.sessionId, { ...recordingRowText(summary, live ? (live.connected ? "connected" : "ended") : null), sessionId: summary.sessionId });
+      if (!done) show();
+    },
+    () => done,
+  )
+    .catch((error: unknown) => {
+      if (!done) picker.placeholder = `Could not read every session: ${error instanceof Error ? error.message : String(error)}`;
+    })
+    .finally(() => {
+      picker.busy = false;
+    });
+  const picked = await choice;
+  picker.dispose();
+  void filling;
+  return picked;
+}
+
+/** A session's row until it has been read: when it started and how many signals it holds. */
+function pendingRow(session: RecordedSession): SessionRow {
   return {
-    label: session.sessionId,
-    description: `${session.signalCount} signal${session.signalCount === 1 ? "" : "s"}`,
-    detail: `${first.toLocaleString()} · ${minutes < 1 ? "under a minute" : `${minutes.toFixed(0)} min`}`,
+    label: `session ${session.sessionId.slice(0, 8)}`,
+    description: "reading…",
+    detail: `${new Date(session.firstTs * 1000).toLocaleString()} · ${session.signalCount.toLocaleString("en-US")} signal${session.signalCount === 1 ? "" : "s"}`,
+    sessionId: session.sessionId,
   };
 }

@@ -2,7 +2,8 @@ import { basename } from "node:path";
 import type { LiveFrame, SignalFrame } from "@hooklens/runtime/live";
 import type { LivePeer } from "./liveServer.js";
 import { SessionModel } from "./model/sessionModel.js";
-import { SIGNALS_DROPPED_KIND } from "./model/signalFacts.js";
+import { summarizeSession } from "./model/recordingSummary.js";
+import { SIGNALS_DROPPED_KIND, shortId } from "./model/signalFacts.js";
 
 /** Signals kept per session by default; older ones are evicted (and counted) beyond this. */
 export const MAX_SIGNALS_PER_SESSION = 100_000;
@@ -104,6 +105,7 @@ export class SignalStore {
         if (!session) {
           run.sessions.set(frame.sessionId, (session = newSession(frame.sessionId)));
           this.#boundSessions(run);
+          this.#forgetRecordedCopies(frame.sessionId);
         }
         const pending = this.#pendingDrops.get(run.connectionId);
         if (pending !== undefined) {
@@ -134,19 +136,28 @@ export class SignalStore {
    * the session's signals in their recorded order. Opening the same session again replaces it.
    */
   addRecordedSession(file: string, sessionId: string, signals: readonly SignalFrame[]): LiveRun {
-    return this.addRecordedRun(file, `${basename(file)} · ${sessionId.slice(0, 8)}`, new Map([[sessionId, signals]]));
+    const run = this.addRecordedRun(file, `${basename(file)} · ${shortId(sessionId)}`, new Map([[sessionId, signals]]));
+    const session = run.recordedFrom === file ? run.sessions.get(sessionId) : undefined;
+    const program = session ? summarizeSession(session.model).program : null;
+    if (program) run.title = `${program} · ${shortId(sessionId)}`;
+    return run;
   }
 
   /**
    * Shows sessions read from a file (a database or an NDJSON export) as one ended run. A run
-   * from the same file holding any of these sessions is replaced, so reopening never duplicates.
+   * from the same file holding any of these sessions is replaced, so reopening never duplicates;
+   * a session a program run already shows is left out (the recording of a live run is the same
+   * run). When every session is left out, nothing is added and the program run is returned.
    */
   addRecordedRun(file: string, title: string, sessions: ReadonlyMap<string, readonly SignalFrame[]>, dropped = 0): LiveRun {
+    const shownLive = [...sessions.keys()].map((sessionId) => this.liveRunWithSession(sessionId));
+    const fresh = new Map([...sessions].filter((_, index) => shownLive[index] === undefined));
+    if (fresh.size === 0 && shownLive[0]) return shownLive[0];
     for (const [id, run] of this.#runs) {
-      if (run.recordedFrom === file && [...sessions.keys()].some((sessionId) => run.sessions.has(sessionId))) this.#runs.delete(id);
+      if (run.recordedFrom === file && [...fresh.keys()].some((sessionId) => run.sessions.has(sessionId))) this.#runs.delete(id);
     }
     const run: LiveRun = { connectionId: --this.#lastRecordingId, pid: 0, title, connected: false, recordedFrom: file, dropped, sessions: new Map() };
-    for (const [sessionId, signals] of sessions) {
+    for (const [sessionId, signals] of fresh) {
       const kept = signals.slice(-this.#limits.maxSignalsPerSession);
       const session = newSession(sessionId);
       session.evicted = signals.length - kept.length;
@@ -163,6 +174,14 @@ export class SignalStore {
   liveRunWithSession(sessionId: string): LiveRun | undefined {
     for (const run of this.#runs.values()) if (run.recordedFrom === null && run.sessions.has(sessionId)) return run;
     return undefined;
+  }
+
+  /** A program run now shows this session: recorded copies of it leave the view (a run emptied so goes too). */
+  #forgetRecordedCopies(sessionId: string): void {
+    for (const [id, run] of this.#runs) {
+      if (run.recordedFrom === null || !run.sessions.delete(sessionId)) continue;
+      if (run.sessions.size === 0) this.#runs.delete(id);
+    }
   }
 
   disconnect(peer: LivePeer): void {

@@ -1,5 +1,5 @@
 import net from "node:net";
-import { basename } from "node:path";
+import { programName } from "../shared/program.js";
 import { signalSettings } from "../session/pipeline/signalSettings.js";
 import { requireString } from "../shared/arguments.js";
 import { getLogger } from "../shared/log.js";
@@ -47,7 +47,7 @@ export class LiveConnection {
   #stallWatch: NodeJS.Timeout | null = null;
   #programDone: (() => void) | null = null;
 
-  constructor(live: LiveEndpoint, title = defaultTitle()) {
+  constructor(live: LiveEndpoint, title = programName()) {
     // The one place this class throws: a caller's mistake, before any connection exists.
     const { endpoint, token } = checkLiveEndpoint(live, "new LiveConnection(live, title)");
     requireString(title, "new LiveConnection(live, title)", "title");
@@ -349,7 +349,3 @@ async function withinDeadline(work: Promise<void>, deadline: number): Promise<bo
   }
 }
 
-function defaultTitle(): string {
-  const script = process.argv[1];
-  return (script ? basename(script) : process.title).slice(0, 512);
-}

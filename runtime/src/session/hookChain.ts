@@ -1,5 +1,6 @@
 import { isThenable } from "../shared/async.js";
 import { getLogger } from "../shared/log.js";
+import { programName } from "../shared/program.js";
 import { describeError } from "./describe.js";
 import type { HookHandler, HookSignalRecorder } from "./hookBus.js";
 import { HookPoint } from "./hookPoint.js";
@@ -38,7 +39,9 @@ export function blockingHandlerOf(error: unknown): HookHandler | undefined {
 /** Records a HookSignal through `observer`; a failure is logged and swallowed. */
 export async function recordHookSignal(observer: HookSignalRecorder, point: HookPoint, args: HookPayload): Promise<void> {
   try {
-    await observer.emit(new HookSignal(point, args));
+    // A session's start names the program that ran it: recordings are listed by it.
+    const init = point === HookPoint.SESSION_START ? { metadata: { program: programName() } } : undefined;
+    await observer.emit(new HookSignal(point, args, init));
   } catch (error) {
     getLogger().error({ err: error, point }, `HookBus could not record ${point}: ${describeError(error)}`);
   }

@@ -34,6 +34,8 @@ describe("recorded sessions in a real VS Code", () => {
     const runNode = api.signalTree.getChildren().find((node) => node.type === "run" && node.run === run);
     assert.ok(runNode, "the tree shows the recording");
     assert.equal(api.signalTree.getTreeItem(runNode).description, "recorded · 4 signals");
+    // Titled after the program that recorded it (the runtime names it on session.start).
+    assert.equal(api.signalTree.getTreeItem(runNode).label, `record-agent.mjs · ${sessionId.slice(0, 8)}`);
   });
 
   it("reports a file that is not a signal database without adding anything", async () => {

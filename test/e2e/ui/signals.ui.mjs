@@ -1,5 +1,6 @@
 // A user's first minutes with HookLens, clicked through in a real VS Code: find the view, run a
-// program that streams its signals, open one, open the timeline, click a bar.
+// program that streams its signals, open one, open the timeline, click a bar, filter the tree,
+// pick a recorded session.
 import { workbench } from "./runUi.mjs";
 
 describe("HookLens in the VS Code UI", function () {
@@ -55,5 +56,48 @@ describe("HookLens in the VS Code UI", function () {
     await refund.locator(".label").click();
     await workbench().activeEditorText().filter({ hasText: "refund of 500 needs a manager" }).waitFor();
     await workbench().screenshot("timeline-bar-opened");
+  });
+
+  it("narrows the tree to the calls a filter matches, and shows them all again when it is cleared", async () => {
+    const searchDocs = workbench().treeRow("searchDocs");
+    const refund = workbench().treeRow("refund — failed");
+    await searchDocs.waitFor();
+    await refund.waitFor();
+    await workbench().runCommand("HookLens: Filter Signals…", { asks: true });
+    await workbench().quickInput().locator(".quick-input-title", { hasText: "Filter Signals" }).waitFor();
+    await workbench().quickInput().locator("input.input").fill("tool:refund");
+    await workbench().page.keyboard.press("Enter");
+    await workbench().sideBar().getByText(/Filter tool:refund: [1-9]\d* of [1-9][\d,]* signals match\./).first().waitFor();
+    await searchDocs.waitFor({ state: "detached" });
+    await refund.waitFor();
+    await workbench().screenshot("signals-filtered");
+    await workbench().runCommand("HookLens: Clear Signals Filter");
+    await searchDocs.waitFor();
+  });
+
+  it("lists a recorded session with its program, status, duration, tool calls and errors, and never shows it twice", async () => {
+    const { page } = workbench();
+    await workbench().runCommand("HookLens: Collapse All Signals"); // the new run's row stays in sight
+    // Run in the terminal, the recording program also streams: its session is already a run in the view.
+    const terminal = page.locator(".terminal-wrapper.active .xterm");
+    await terminal.click();
+    await page.keyboard.type("node record-agent.mjs");
+    await page.keyboard.press("Enter");
+    const runs = workbench().sideBar().locator(".monaco-list-row", { hasText: "record-agent.mjs" });
+    await runs.first().waitFor();
+    await workbench().runCommand("HookLens: Open Recorded Session…", { asks: true });
+    const picker = workbench().quickInput();
+    await picker.locator(".quick-input-title", { hasText: "Open Recorded Session" }).waitFor();
+    await picker.locator(".monaco-list-row", { hasText: "Choose Another Database…" }).waitFor();
+    const row = picker.locator(".monaco-list-row", { hasText: /record-agent\.mjs.*session [0-9a-f]{8} · completed · shown as its program run/ });
+    await row.filter({ hasText: / · [\d.,]+ ms · 1 tool call · 0 errors · 4 signals/ }).waitFor();
+    await workbench().screenshot("recordings-picker");
+    await row.click();
+    await picker.waitFor({ state: "hidden" });
+    // Opening focuses the Signals view once the store holds what it will show; then count.
+    await workbench().sideBar().locator(".monaco-list:focus-within").first().waitFor();
+    const shown = await runs.count();
+    if (shown !== 1) throw new Error(`the session is shown ${shown} times in the Signals view`);
+    await workbench().screenshot("recording-shown-once");
   });
 });

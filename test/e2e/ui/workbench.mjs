@@ -46,8 +46,11 @@ export class Workbench {
     return file;
   }
 
-  /** Runs a command from the Command Palette by its title, as a user types it. */
-  async runCommand(title) {
+  /**
+   * Runs a command from the Command Palette by its title, as a user types it. With `asks`, the
+   * command opens a picker or input box of its own: wait for that instead of the palette closing.
+   */
+  async runCommand(title, { asks = false } = {}) {
     const page = this.page;
     await page.keyboard.press("F1");
     const input = page.locator(".quick-input-widget input.input");
@@ -57,7 +60,12 @@ export class Workbench {
     await row.waitFor();
     // Click the row with this exact title: Enter would run whichever similar title ranks first.
     await row.click();
-    await page.locator(".quick-input-widget").waitFor({ state: "hidden" });
+    if (!asks) await page.locator(".quick-input-widget").waitFor({ state: "hidden" });
+  }
+
+  /** The open picker or input box (Command Palette, a command's own quick pick). */
+  quickInput() {
+    return this.page.locator(".quick-input-widget");
   }
 
   /** The side bar (whichever view container it shows). */

@@ -37,6 +37,9 @@ export class SessionModel {
   deniedRows = 0;
   /** Signals reported lost, summed over the session's drop markers. */
   droppedSignals = 0;
+  /** Tool and model calls (call groups, nested ones included). */
+  toolCalls = 0;
+  modelCalls = 0;
   /** When the session's first signal was created (POSIX seconds); offsets are measured from it. */
   startedAt: number | null = null;
   /** Bumped on every change; caches of derived views compare against it. */
@@ -65,7 +68,7 @@ export class SessionModel {
     const rest = this.entries.slice(count);
     this.entries.length = 0;
     this.items.length = 0;
-    this.errorRows = this.deniedRows = this.droppedSignals = 0;
+    this.errorRows = this.deniedRows = this.droppedSignals = this.toolCalls = this.modelCalls = 0;
     this.#groups.clear();
     this.#awaitingRecord.clear();
     this.#callOfToolInstance.clear();
@@ -142,6 +145,8 @@ export class SessionModel {
       if (!group) {
         group = new CallGroup(facts.call.kind, facts.call.callId);
         this.#groups.set(key, group);
+        if (group.kind === "tool") this.toolCalls++;
+        else this.modelCalls++;
         const parent = facts.call.parentCallId ? this.#groups.get(`tool:${facts.call.parentCallId}`) : undefined;
         if (parent && parent !== group) {
           group.parent = parent;
