@@ -52,7 +52,8 @@ async function main() {
       if (process.env.E2E_VERBOSE || !NOISE.test(text)) (type === "error" ? process.stderr : process.stdout).write(text + "\n");
     });
     page.on("pageerror", (error) => log("page error:", error.message.slice(0, 300)));
-    await page.goto(url);
+    // A loaded 2-core machine can take well over the default 30 s to serve the workbench page.
+    await page.goto(url, { timeout: TIMEOUT_MS });
     const result = await Promise.race([finished, new Promise((resolve) => setTimeout(() => resolve("timeout"), TIMEOUT_MS))]);
     if (result === "timeout") {
       const shot = path.join(userDataDir, "timeout.png");

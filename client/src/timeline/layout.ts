@@ -1,193 +1,161 @@
+import type { CallGroup, SignalEntry } from "../signals/model/callGroup.js";
+import { joinParts } from "../signals/model/format.js";
+import { asRecord, numberField, stringField } from "../signals/model/payloadFields.js";
+import { SessionModel } from "../signals/model/sessionModel.js";
+import { isDenialKind } from "../signals/model/signalFacts.js";
 import type { SignalFrame } from "@hooklens/runtime/live";
 import { formatMs } from "./format.js";
 import { compareBars } from "./order.js";
 import type { TimelineBar, TimelineLayout, TimelinePhase, TimelineStatus } from "./protocol.js";
 
-/** Signal kinds the runtime records when a call was refused; each carries `toolName`, `callId`, `reason`, `hook`. */
-const DENIAL_KINDS: ReadonlySet<string> = new Set(["ToolCallBlocked", "HookShortCircuit", "GuardrailBlock"]);
-const TOOL_POINTS: ReadonlySet<string> = new Set(["tool.pre", "tool.post", "tool.error"]);
-const MODEL_POINTS: ReadonlySet<string> = new Set(["api.pre_call", "api.stream_chunk", "api.post_call"]);
 /** The runtime's call signals: they bracket a call (start, end, outcome) rather than mark a hook phase. */
-const TOOL_BRACKETS: ReadonlySet<string> = new Set(["ToolCallStarted", "ToolCallFinished"]);
-const MODEL_BRACKETS: ReadonlySet<string> = new Set(["ModelCallStarted", "ModelCallFinished", "ModelStreamChunks"]);
+const BRACKETS: ReadonlySet<string> = new Set(["ToolCallStarted", "ToolCallFinished", "ModelCallStarted", "ModelCallFinished", "ModelStreamChunks"]);
 const FINISHED_KINDS: ReadonlySet<string> = new Set(["ToolCallFinished", "ModelCallFinished"]);
+/** Hook points whose `duration` says how long the call ran before them. */
+const TIMED_POINTS: ReadonlySet<string> = new Set(["tool.post", "tool.error"]);
 
-/** The signals that make one bar, in time order. */
-interface Group {
-  key: string;
+/** What one bar is made of: a call group of the tree's model, a branch run, a lone denial, or a session. */
+interface BarSource {
+  id: string;
   kind: TimelineBar["kind"];
   sessionId: string;
   branchId: string | null;
-  name: string;
-  /** The call this one runs inside (an Executor call and the act() it runs), by call id. */
-  parentCallId: string | null;
-  signals: SignalFrame[];
-  /** For a session: every signal of it, whichever bar it went to (the session bar spans them all). */
-  members: SignalFrame[];
+  label: string;
+  parentId: string | null;
+  /** The signals that make the bar (its span, phases and status). */
+  entries: SignalEntry[];
+  /** The signals it counts (a session counts all of its own; a call those nested in it too). */
+  signalCount: number;
+  /** A session's bar spans every signal of the session, whichever bar they went to. */
+  span: SignalEntry[];
 }
 
 /**
- * Lays out one run's signals as a waterfall: a bar per session, per observed branch run
- * (RunStart → RunEnd/RunFailed), per tool call (grouped by call id: tool.pre → tool.post,
- * tool.error or a denial) and per model call (api.pre_call → chunks → api.post_call), each
- * with its hook phases; times are milliseconds from the run's first signal. Pure: the same
- * signals give the same layout, whatever order the sessions are passed in.
+ * Lays out one run as a waterfall from the same grouping the Signals tree shows (one reading of
+ * the signals for both views): a bar per session, per tool and model call group (calls made
+ * inside another call nest under it), per observed branch run (RunStart → RunEnd/RunFailed)
+ * and per denial that names no call; each call with its hook phases. Times are milliseconds
+ * from the run's first signal. Pure: the same sessions give the same layout, in any order.
  */
-export function layoutTimeline(signals: readonly SignalFrame[]): TimelineLayout {
-  if (signals.length === 0) return { startedAt: 0, durationMs: 0, bars: [] };
-  const ordered = [...signals].sort((a, b) => a.createdAt - b.createdAt);
-  const startedAt = ordered[0]!.createdAt;
+export function layoutSessions(sessions: readonly SessionModel[]): TimelineLayout {
+  let startedAt = Infinity;
+  let lastAt = -Infinity;
+  for (const session of sessions) {
+    for (const { frame } of session.entries) {
+      if (frame.createdAt < startedAt) startedAt = frame.createdAt;
+      if (frame.createdAt > lastAt) lastAt = frame.createdAt;
+    }
+  }
+  if (startedAt === Infinity) return { startedAt: 0, durationMs: 0, bars: [] };
   const toMs = (seconds: number): number => Math.round((seconds - startedAt) * 1_000_000) / 1000;
-
-  const groups = groupSignals(ordered);
-  const keys = new Set(groups.map((group) => group.key));
-  const bars = groups.map((group) => {
-    const bar = barOf(group, toMs);
-    const parent = group.parentCallId;
-    bar.parentId = parent ? ([`tool:${group.sessionId}:${parent}`, `model:${group.sessionId}:${parent}`].find((key) => keys.has(key)) ?? null) : null;
-    return bar;
-  });
-  const lastMs = toMs(ordered[ordered.length - 1]!.createdAt);
-  const durationMs = Math.max(lastMs, ...bars.map((bar) => bar.endMs));
+  const bars = sessions.flatMap((session) => barSources(session)).map((source) => barOf(source, toMs));
+  const durationMs = Math.max(toMs(lastAt), ...bars.map((bar) => bar.endMs));
   nestBars(bars);
   return { startedAt, durationMs, bars };
 }
 
-function groupSignals(ordered: readonly SignalFrame[]): Group[] {
-  const groups: Group[] = [];
-  const byKey = new Map<string, Group>();
-  /** Model calls still waiting for their api.post_call, per session and branch, oldest first. */
-  const openModelCalls = new Map<string, Group[]>();
-  const openRuns = new Map<string, Group>();
-  let anonymous = 0;
-
-  const groupFor = (key: string, make: () => Omit<Group, "key" | "signals" | "members" | "parentCallId">): Group => {
-    let group = byKey.get(key);
-    if (!group) {
-      group = { key, signals: [], members: [], parentCallId: null, ...make() };
-      byKey.set(key, group);
-      groups.push(group);
-    }
-    return group;
-  };
-
-  for (const signal of ordered) {
-    const { sessionId, branchId } = signal;
-    const point = pointOf(signal);
-    const inner = innerPayload(signal);
-    const session = groupFor(`session:${sessionId}`, () => ({ kind: "session", sessionId, branchId: null, name: `session ${sessionId.slice(0, 8)}` }));
-    session.members.push(signal);
-
-    if (point !== null && TOOL_POINTS.has(point) && typeof inner["callId"] === "string") {
-      const toolName = stringField(inner, "toolName") ?? "tool";
-      groupFor(`tool:${sessionId}:${inner["callId"]}`, () => ({ kind: "tool", sessionId, branchId, name: toolName })).signals.push(signal);
-      continue;
-    }
-    if (TOOL_BRACKETS.has(signal.kind) && stringField(signal.payload, "callId")) {
-      const toolName = stringField(signal.payload, "toolName") ?? "tool";
-      const group = groupFor(`tool:${sessionId}:${signal.payload["callId"]}`, () => ({ kind: "tool", sessionId, branchId, name: toolName }));
-      group.parentCallId ??= stringField(signal.payload, "parentCallId");
-      group.signals.push(signal);
-      continue;
-    }
-    if (MODEL_BRACKETS.has(signal.kind) && stringField(signal.payload, "callId")) {
-      const group = groupFor(`model:${sessionId}:${signal.payload["callId"]}`, () => ({ kind: "model", sessionId, branchId, name: "model" }));
-      const model = stringField(signal.payload, "model") ?? stringField(signal.payload, "responseModel") ?? stringField(signal.payload, "requestModel");
-      if (group.name === "model" && model) group.name = `model ${model}`;
-      group.parentCallId ??= stringField(signal.payload, "parentCallId");
-      group.signals.push(signal);
-      continue;
-    }
-    if (DENIAL_KINDS.has(signal.kind)) {
-      const callId = stringField(signal.payload, "callId");
-      const toolName = stringField(signal.payload, "toolName");
-      const key = callId ? `tool:${sessionId}:${callId}` : `denied:${++anonymous}`;
-      groupFor(key, () => ({ kind: toolName === null ? "model" : "tool", sessionId, branchId, name: toolName ?? "model call" })).signals.push(signal);
-      continue;
-    }
-    if (point !== null && MODEL_POINTS.has(point)) {
-      modelGroup(signal, point, inner).signals.push(signal);
-      continue;
-    }
-    if (signal.kind === "RunStart") {
-      const run = groupFor(`run:${sessionId}:${signal.id}`, () => ({ kind: "run", sessionId, branchId, name: branchId ? `run on branch ${branchId.slice(0, 8)}` : "run" }));
-      run.signals.push(signal);
-      openRuns.set(`${sessionId}:${branchId}`, run);
-      continue;
-    }
-    if (signal.kind === "RunEnd" || signal.kind === "RunFailed") {
-      const open = openRuns.get(`${sessionId}:${branchId}`);
-      openRuns.delete(`${sessionId}:${branchId}`);
-      (open ?? groupFor(`run:${sessionId}:${signal.id}`, () => ({ kind: "run", sessionId, branchId, name: "run" }))).signals.push(signal);
-      continue;
-    }
-    session.signals.push(signal);
+/** Groups frames as the Signals view does (one model per session) and lays them out: for callers that hold frames. */
+export function layoutTimeline(signals: readonly SignalFrame[]): TimelineLayout {
+  const sessions = new Map<string, SessionModel>();
+  for (const frame of signals) {
+    let session = sessions.get(frame.sessionId);
+    if (!session) sessions.set(frame.sessionId, (session = new SessionModel(frame.sessionId)));
+    session.add(frame);
   }
-  return groups;
-
-  function modelGroup(signal: SignalFrame, point: string, inner: Record<string, unknown>): Group {
-    const { sessionId, branchId } = signal;
-    const explicitId = stringField(inner, "callId") ?? stringField(inner, "requestId");
-    const name = `model ${stringField(inner, "model") ?? ""}`.trim();
-    if (explicitId) return groupFor(`model:${sessionId}:${explicitId}`, () => ({ kind: "model", sessionId, branchId, name }));
-    // Without an id, a model call is the oldest one still open on the same session and branch.
-    const lane = `${sessionId}:${branchId}`;
-    const open = openModelCalls.get(lane) ?? [];
-    openModelCalls.set(lane, open);
-    if (point === "api.pre_call" || open.length === 0) {
-      const group = groupFor(`model:${sessionId}:${signal.id}`, () => ({ kind: "model", sessionId, branchId, name }));
-      if (point !== "api.post_call") open.push(group);
-      return group;
-    }
-    const group = open[0]!;
-    if (point === "api.post_call") open.shift();
-    return group;
-  }
+  return layoutSessions([...sessions.values()]);
 }
 
-function barOf(group: Group, toMs: (seconds: number) => number): TimelineBar {
-  const span = group.kind === "session" ? group.members : group.signals;
-  const first = span[0];
-  const last = span[span.length - 1];
-  const base = {
-    id: group.key,
-    kind: group.kind,
-    sessionId: group.sessionId,
-    branchId: group.branchId,
-    parentId: null,
-    depth: 0,
+function barSources(model: SessionModel): BarSource[] {
+  const { sessionId } = model;
+  const session: BarSource = { id: `session:${sessionId}`, kind: "session", sessionId, branchId: null, label: `session ${sessionId.slice(0, 8)}`, parentId: null, entries: [], signalCount: model.size, span: model.entries };
+  const sources = [session];
+  const openRuns = new Map<string | null, BarSource>();
+  const addCall = (group: CallGroup): void => {
+    const entries = group.members.filter((entry) => !joinedByHeuristic(entry));
+    sources.push({
+      id: `${group.kind}:${sessionId}:${group.callId}`,
+      kind: group.kind,
+      sessionId,
+      branchId: group.branchId,
+      label: group.name,
+      parentId: group.parent ? `${group.parent.kind}:${sessionId}:${group.parent.callId}` : null,
+      entries,
+      signalCount: entries.length,
+      span: entries,
+    });
+    for (const child of group.children) addCall(child);
   };
-  if (!first || !last) return { ...base, label: group.name, detail: "", startMs: 0, endMs: 0, status: "ok", signalId: "", phases: [], signalCount: 0 };
+  for (const item of model.items) {
+    if (!("facts" in item)) {
+      addCall(item);
+      continue;
+    }
+    const { facts, frame } = item;
+    const lone = (kind: TimelineBar["kind"], label: string): BarSource => {
+      const entries = [item];
+      return { id: `${kind}:${sessionId}:${frame.id}`, kind, sessionId, branchId: facts.branchId, label, parentId: null, entries, signalCount: 1, span: entries };
+    };
+    if (isDenialKind(facts.kindKey)) {
+      sources.push(lone(facts.toolName === null ? "model" : "tool", facts.toolName ?? "model call"));
+    } else if (facts.kindKey === "RunStart") {
+      const run = lone("run", facts.branchId ? `run on branch ${facts.branchId.slice(0, 8)}` : "run");
+      openRuns.set(facts.branchId, run);
+      sources.push(run);
+    } else if (facts.kindKey === "RunEnd" || facts.kindKey === "RunFailed") {
+      const run = openRuns.get(facts.branchId);
+      openRuns.delete(facts.branchId);
+      if (run) {
+        run.entries.push(item);
+        run.signalCount++;
+      } else sources.push(lone("run", "run"));
+    } else session.entries.push(item);
+  }
+  return sources;
+}
 
-  const phases = group.signals.flatMap((signal) => phasesOf(signal, toMs));
-  let startMs = toMs(first.createdAt);
-  const endMs = toMs(last.createdAt);
-  // A tool's post/error signal and a call's Finished signal carry how long the call ran: the
-  // bar covers it even when the start is missing (a session that started recording mid-call).
-  for (const signal of group.signals) {
-    const seconds = numberField(innerPayload(signal), "duration");
-    if (seconds !== null && seconds >= 0) startMs = Math.min(startMs, toMs(signal.createdAt) - seconds * 1000);
-    const ms = FINISHED_KINDS.has(signal.kind) ? numberField(signal.payload, "durationMs") : null;
-    if (ms !== null && ms >= 0) startMs = Math.min(startMs, toMs(signal.createdAt) - ms);
+/** An act() record or an action message: the tree shows them in their call, but they are no hook phase of it. */
+function joinedByHeuristic(entry: SignalEntry): boolean {
+  return entry.facts.toolInstanceId !== null || entry.facts.actionMessage !== null;
+}
+
+function barOf(source: BarSource, toMs: (seconds: number) => number): TimelineBar {
+  const first = source.span[0];
+  const last = source.span[source.span.length - 1];
+  const base = { id: source.id, kind: source.kind, sessionId: source.sessionId, branchId: source.branchId, parentId: source.parentId, depth: 0, label: source.label };
+  if (!first || !last) return { ...base, detail: "", startMs: 0, endMs: 0, status: "ok", signalId: "", phases: [], signalCount: 0 };
+
+  const phases = source.entries.flatMap((entry) => phasesOf(entry, toMs));
+  let startMs = toMs(first.frame.createdAt);
+  const endMs = toMs(last.frame.createdAt);
+  // A tool's post/error signal and a call's Finished signal say how long the call ran: the bar
+  // covers it even when the start is missing (a session that started recording mid-call).
+  for (const entry of source.entries) {
+    const ms = reportedRunMs(entry);
+    if (ms !== null && ms >= 0) startMs = Math.min(startMs, toMs(entry.frame.createdAt) - ms);
   }
   startMs = Math.max(0, Math.round(startMs * 1000) / 1000);
-  const status = statusOf(group);
-  // A bar opens the signal that says how it ended: the denial, the error, the post, else the first.
+  const status = statusOf(source);
+  // A bar opens the signal that says how it ended: the denial, the error, the last one; a session its first.
   const decisive =
-    group.signals.find((signal) => DENIAL_KINDS.has(signal.kind)) ??
-    group.signals.find((signal) => pointOf(signal) === "tool.error" || signal.kind === "RunFailed") ??
-    (group.kind === "session" ? (group.signals[0] ?? first) : last);
+    source.entries.find((entry) => isDenialKind(entry.facts.kindKey)) ??
+    source.entries.find((entry) => entry.facts.kindKey === "tool.error" || entry.facts.kindKey === "RunFailed") ??
+    (source.kind === "session" ? (source.entries[0] ?? first) : last);
   return {
     ...base,
-    label: group.name,
-    detail: detailOf(group, status, endMs - startMs),
+    detail: detailOf(source, status, endMs - startMs),
     startMs,
     endMs: Math.max(endMs, startMs),
     status,
-    signalId: decisive.id,
+    signalId: decisive.frame.id,
     phases,
-    signalCount: span.length,
+    signalCount: source.signalCount,
   };
+}
+
+/** How long a call ran before this signal, when the signal says so. */
+function reportedRunMs(entry: SignalEntry): number | null {
+  const { kindKey, durationMs } = entry.facts;
+  return TIMED_POINTS.has(kindKey) || FINISHED_KINDS.has(kindKey) ? durationMs : null;
 }
 
 /**
@@ -195,110 +163,93 @@ function barOf(group: Group, toMs: (seconds: number) => number): TimelineBar {
  * took), nothing for a call's start/end brackets (they make the bar), the service hooks a model
  * call ran and the span of a batch of stream chunks.
  */
-function phasesOf(signal: SignalFrame, toMs: (seconds: number) => number): TimelinePhase[] {
-  if (signal.kind === "ModelStreamChunks") {
-    const firstAt = numberField(signal.payload, "firstAt");
-    const lastAt = numberField(signal.payload, "lastAt");
-    const chunks = numberField(signal.payload, "chunks") ?? 0;
+function phasesOf(entry: SignalEntry, toMs: (seconds: number) => number): TimelinePhase[] {
+  const { facts, frame } = entry;
+  if (facts.kindKey === "ModelStreamChunks") {
+    const firstAt = numberField(frame.payload, "firstAt");
+    const lastAt = numberField(frame.payload, "lastAt");
     if (firstAt === null || lastAt === null) return [];
-    return [{ label: `${chunks} chunks`, startMs: Math.max(0, toMs(firstAt)), endMs: Math.max(0, toMs(lastAt)), status: "ok", signalId: signal.id }];
+    return [{ label: `${facts.chunks ?? 0} chunks`, startMs: Math.max(0, toMs(firstAt)), endMs: Math.max(0, toMs(lastAt)), status: "ok", signalId: frame.id }];
   }
-  if (signal.kind === "ModelCallFinished") return hookRunPhases(signal, toMs);
-  if (TOOL_BRACKETS.has(signal.kind) || MODEL_BRACKETS.has(signal.kind)) return [];
-  return [phaseOf(signal, toMs)];
+  if (facts.kindKey === "ModelCallFinished") {
+    return facts.hookPhases.flatMap((phase) => {
+      if (phase.startedAt === null) return [];
+      const startMs = Math.max(0, toMs(phase.startedAt));
+      return [{ label: phase.hookType, startMs, endMs: startMs + Math.max(0, phase.durationMs ?? 0), status: phase.error !== null ? "error" : "ok", signalId: frame.id }];
+    });
+  }
+  if (BRACKETS.has(facts.kindKey)) return [];
+  const atMs = toMs(frame.createdAt);
+  const ran = TIMED_POINTS.has(facts.kindKey) ? facts.durationMs : null;
+  const startMs = ran !== null && ran >= 0 ? Math.max(0, Math.round((atMs - ran) * 1000) / 1000) : atMs;
+  return [{ label: facts.kindKey, startMs, endMs: atMs, status: facts.problem === "denied" ? "denied" : facts.problem === "error" ? "error" : "ok", signalId: frame.id }];
 }
 
-/** A model call's service hook runs (`pre_invocation`, `post_invocation`, …), each with its own start and duration. */
-function hookRunPhases(signal: SignalFrame, toMs: (seconds: number) => number): TimelinePhase[] {
-  const runs = signal.payload["hookRuns"];
-  if (!Array.isArray(runs)) return [];
-  return runs.flatMap((run: unknown) => {
-    if (typeof run !== "object" || run === null) return [];
-    const fields = run as Record<string, unknown>;
-    const startedAt = numberField(fields, "startedAt");
-    if (startedAt === null) return [];
-    const startMs = Math.max(0, toMs(startedAt));
-    const durationMs = numberField(fields, "durationMs") ?? 0;
-    const failed = fields["error"] !== null && fields["error"] !== undefined;
-    return [{ label: stringField(fields, "hookType") ?? "service hook", startMs, endMs: startMs + Math.max(0, durationMs), status: failed ? "error" : "ok", signalId: signal.id }];
-  });
-}
-
-function phaseOf(signal: SignalFrame, toMs: (seconds: number) => number): TimelinePhase {
-  const atMs = toMs(signal.createdAt);
-  const seconds = numberField(innerPayload(signal), "duration");
-  const startMs = seconds !== null && seconds >= 0 ? Math.max(0, Math.round((atMs - seconds * 1000) * 1000) / 1000) : atMs;
-  const status: TimelineStatus = DENIAL_KINDS.has(signal.kind) || signal.kind === "GateDenied"
-    ? "denied"
-    : pointOf(signal) === "tool.error" || signal.kind === "RunFailed"
-      ? "error"
-      : "ok";
-  return { label: pointOf(signal) ?? signal.kind, startMs, endMs: atMs, status, signalId: signal.id };
-}
-
-function statusOf(group: Group): TimelineStatus {
+function statusOf(source: BarSource): TimelineStatus {
+  const kinds = source.entries.map((entry) => entry.facts.kindKey);
+  const finished = finishedOf(source);
   // The runtime's own verdict, when the call's Finished signal is there.
-  const finished = group.signals.find((signal) => FINISHED_KINDS.has(signal.kind));
-  const verdict = finished ? stringField(finished.payload, "status") : null;
+  const verdict = finished ? stringField(finished.frame.payload, "status") : null;
+  const denied = kinds.some((kind) => isDenialKind(kind) || kind === "GateDenied");
   if (verdict === "denied" || verdict === "skipped") return "denied";
   if (verdict === "error" || verdict === "cancelled") return "error";
-  if (verdict === "ok" && !group.signals.some((signal) => DENIAL_KINDS.has(signal.kind))) return "ok";
-  if (group.signals.some((signal) => DENIAL_KINDS.has(signal.kind) || signal.kind === "GateDenied")) return "denied";
-  if (group.signals.some((signal) => pointOf(signal) === "tool.error" || signal.kind === "RunFailed")) return "error";
-  const points = group.signals.map((signal) => pointOf(signal) ?? signal.kind);
+  if (verdict === "ok" && !denied) return "ok";
+  if (denied) return "denied";
+  if (kinds.some((kind) => kind === "tool.error" || kind === "RunFailed")) return "error";
   const ended =
-    group.kind === "tool" ? points.includes("tool.post") || points.includes("ToolCallFinished")
-    : group.kind === "model" ? points.includes("api.post_call") || points.includes("ModelCallFinished")
-    : group.kind === "run" ? points.includes("RunEnd")
-    : points.includes("session.end");
+    source.kind === "tool" ? kinds.includes("tool.post") || kinds.includes("ToolCallFinished")
+    : source.kind === "model" ? kinds.includes("api.post_call") || kinds.includes("ModelCallFinished")
+    : source.kind === "run" ? kinds.includes("RunEnd")
+    : kinds.includes("session.end");
   return ended ? "ok" : "open";
 }
 
-function detailOf(group: Group, status: TimelineStatus, durationMs: number): string {
+function finishedOf(source: BarSource): SignalEntry | undefined {
+  return source.entries.find((entry) => FINISHED_KINDS.has(entry.facts.kindKey));
+}
+
+function detailOf(source: BarSource, status: TimelineStatus, durationMs: number): string {
   const duration = `${formatMs(durationMs)} ms`;
-  const finished = group.signals.find((signal) => FINISHED_KINDS.has(signal.kind));
+  const finished = finishedOf(source);
   if (status === "denied") {
-    const denial = group.signals.find((signal) => DENIAL_KINDS.has(signal.kind)) ?? finished;
-    const reason = denial ? stringField(denial.payload, "reason") : null;
+    const denial = source.entries.find((entry) => isDenialKind(entry.facts.kindKey)) ?? finished;
+    const reason = denial ? stringField(denial.frame.payload, "reason") : null;
     return reason ? `denied: ${reason}` : "denied";
   }
   if (status === "error") {
-    const failed = group.signals.find((signal) => pointOf(signal) === "tool.error" || signal.kind === "RunFailed");
-    const error = failed ? (innerPayload(failed)["error"] ?? failed.payload["data"]) : finished?.payload["error"];
-    const message = typeof error === "object" && error !== null ? stringField(error as Record<string, unknown>, "message") : null;
-    if (finished && stringField(finished.payload, "status") === "cancelled") return `${duration} · cancelled`;
+    if (finished && stringField(finished.frame.payload, "status") === "cancelled") return `${duration} · cancelled`;
+    const failed = source.entries.find((entry) => entry.facts.kindKey === "tool.error" || entry.facts.kindKey === "RunFailed");
+    const inner = failed ? (asRecord(failed.frame.payload["payload"]) ?? failed.frame.payload) : null;
+    const error = failed ? (inner?.["error"] ?? failed.frame.payload["data"]) : finished?.frame.payload["error"];
+    const message = stringField(asRecord(error), "message");
     return message ? `${duration} · error: ${message}` : `${duration} · error`;
   }
-  if (group.kind === "model") {
-    const chunks = finishedNumber(finished, "chunks") ?? chunkCount(group);
-    const tokens = modelTokens(group, finished);
-    return [duration, chunks > 0 ? `${chunks} chunks` : "", tokens !== null ? `${tokens} tokens` : "", status === "open" ? "running" : ""].filter(Boolean).join(" · ");
+  if (source.kind === "model") {
+    const chunks = (finished ? numberField(finished.frame.payload, "chunks") : null) ?? chunkCount(source);
+    const tokens = modelTokens(source, finished);
+    return joinParts([duration, chunks > 0 ? `${chunks} chunks` : "", tokens !== null ? `${tokens} tokens` : "", status === "open" ? "running" : ""]);
   }
-  if (group.kind === "session") return `${group.members.length} signals`;
+  if (source.kind === "session") return `${source.signalCount} signals`;
   return status === "open" ? `${duration} · running` : duration;
 }
 
-function finishedNumber(finished: SignalFrame | undefined, key: string): number | null {
-  return finished ? numberField(finished.payload, key) : null;
-}
-
 /** Chunks seen so far: the runtime's chunk batches, else the api.stream_chunk signals a program emitted. */
-function chunkCount(group: Group): number {
+function chunkCount(source: BarSource): number {
   let count = 0;
-  for (const signal of group.signals) {
-    if (signal.kind === "ModelStreamChunks") count += numberField(signal.payload, "chunks") ?? 0;
-    else if (pointOf(signal) === "api.stream_chunk") count++;
+  for (const { facts } of source.entries) {
+    if (facts.kindKey === "ModelStreamChunks" || facts.kindKey === "api.stream_chunk") count += facts.chunks ?? 0;
   }
   return count;
 }
 
 /** Input plus output tokens from the call's Finished signal, else the total an api.post_call reported. */
-function modelTokens(group: Group, finished: SignalFrame | undefined): number | null {
-  const input = finishedNumber(finished, "inputTokens");
-  const output = finishedNumber(finished, "outputTokens");
-  if (input !== null || output !== null) return (input ?? 0) + (output ?? 0);
-  const post = group.signals.find((signal) => pointOf(signal) === "api.post_call");
-  return post ? tokenCount(innerPayload(post)) : null;
+function modelTokens(source: BarSource, finished: SignalEntry | undefined): number | null {
+  if (finished) {
+    const input = numberField(finished.frame.payload, "inputTokens");
+    const output = numberField(finished.frame.payload, "outputTokens");
+    if (input !== null || output !== null) return (input ?? 0) + (output ?? 0);
+  }
+  return source.entries.find((entry) => entry.facts.kindKey === "api.post_call")?.facts.tokens ?? null;
 }
 
 /**
@@ -327,33 +278,4 @@ function nestBars(bars: TimelineBar[]): void {
     return depthOf(parent, seen) + 1;
   };
   for (const bar of bars) if (bar.parentId) bar.depth = depthOf(bar, new Set());
-}
-
-/** The hook point of a HookSignal frame, or null. */
-function pointOf(signal: SignalFrame): string | null {
-  return stringField(signal.payload, "point");
-}
-
-/** A HookSignal's own payload (the object its handlers received); the frame's payload for other kinds. */
-function innerPayload(signal: SignalFrame): Record<string, unknown> {
-  const inner = signal.payload["payload"];
-  return typeof inner === "object" && inner !== null && !Array.isArray(inner) ? (inner as Record<string, unknown>) : signal.payload;
-}
-
-function stringField(object: Record<string, unknown>, key: string): string | null {
-  const value = object[key];
-  return typeof value === "string" && value !== "" ? value : null;
-}
-
-function numberField(object: Record<string, unknown>, key: string): number | null {
-  const value = object[key];
-  return typeof value === "number" && Number.isFinite(value) ? value : null;
-}
-
-/** Total tokens as the built-in api.post_call logger reads them: `tokens.total`, or a plain number. */
-function tokenCount(payload: Record<string, unknown>): number | null {
-  const tokens = payload["tokens"];
-  if (typeof tokens === "number") return tokens;
-  if (typeof tokens === "object" && tokens !== null) return numberField(tokens as Record<string, unknown>, "total");
-  return null;
 }

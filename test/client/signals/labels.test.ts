@@ -73,7 +73,7 @@ describe("call groups", () => {
     expect(group).toBeInstanceOf(CallGroup);
     expect(callLabel(group as CallGroup)).toBe("model scripted-model 3 chunks 41 tokens");
     expect((group as CallGroup).durationMs).toBe(41);
-    expect((group as CallGroup).members.at(-1)!.facts.hookPhases).toEqual([{ hookType: "pre_invocation", status: "completed", durationMs: 0.4, error: null }]);
+    expect((group as CallGroup).members.at(-1)!.facts.hookPhases).toEqual([{ hookType: "pre_invocation", status: "completed", durationMs: 0.4, error: null, startedAt: 1 }]);
   });
 
   it("a model call reported on the session bus groups api.pre_call, its chunks and api.post_call", () => {
@@ -86,6 +86,18 @@ describe("call groups", () => {
     expect(callLabel(group)).toBe("model scripted-model 3 chunks 41 tokens");
     expect(group.durationMs).toBeCloseTo(20, 2);
     expect(group.members.map((entry) => entry.facts.label)).toEqual(["api.pre_call scripted-model", 'api.stream_chunk "Refunds "', 'api.stream_chunk "are "', 'api.stream_chunk "automatic."', "api.post_call scripted-model 41 tokens"]);
+  });
+
+  it("model calls reported without a call id pair in order per branch: each pre_call opens one, its post_call closes it", () => {
+    const model = new SessionModel("session-1");
+    model.add(hook("api.pre_call", { model: "a" }, { at: 0 }));
+    model.add(hook("api.pre_call", { model: "b" }, { at: 1, branchId: "other" }));
+    model.add(hook("api.stream_chunk", { chunk: "x" }, { at: 2 }));
+    model.add(hook("api.post_call", { model: "a", tokens: 3 }, { at: 3 }));
+    model.add(hook("api.post_call", { model: "b", tokens: 4 }, { at: 4, branchId: "other" }));
+    model.add(hook("api.post_call", { model: "c", tokens: 5 }, { at: 5 }));
+    expect(model.items.map((item) => callLabel(item as CallGroup))).toEqual(["model a 1 chunk 3 tokens", "model b 4 tokens", "model c 5 tokens"]);
+    expect(model.modelCalls).toBe(3);
   });
 
   it("a tool call's start and finish records join its hook signals; a nested call sits inside its parent", () => {

@@ -1,6 +1,6 @@
 import type { SignalFrame } from "@hooklens/runtime/live";
 import { CallGroup, type SignalEntry } from "./callGroup.js";
-import { readSignal } from "./signalFacts.js";
+import { isModelPoint, readSignal, type CallKind } from "./signalFacts.js";
 
 /** A top-level row of a session (or branch): a call group or a signal that belongs to no call. */
 export type SessionItem = CallGroup | SignalEntry;
@@ -50,6 +50,8 @@ export class SessionModel {
   /** The call a Tool instance last ran, so its action messages join it. */
   readonly #callOfToolInstance = new Map<string, CallGroup>();
   #latestToolCall: CallGroup | null = null;
+  /** Model calls reported without a call id and still waiting for their api.post_call, per branch, oldest first. */
+  readonly #openModelCalls = new Map<string | null, CallGroup[]>();
   #nextSeq = 1;
   #grouped: { version: number; view: GroupedView } | null = null;
 
@@ -73,6 +75,7 @@ export class SessionModel {
     this.#awaitingRecord.clear();
     this.#callOfToolInstance.clear();
     this.#latestToolCall = null;
+    this.#openModelCalls.clear();
     for (const entry of rest) this.#add(entry.frame, entry.seq, entry.facts);
   }
 
@@ -139,22 +142,20 @@ export class SessionModel {
 
   #groupFor(entry: SignalEntry): CallGroup | null {
     const { facts } = entry;
-    if (facts.call) {
-      const key = `${facts.call.kind}:${facts.call.callId}`;
-      let group = this.#groups.get(key);
-      if (!group) {
-        group = new CallGroup(facts.call.kind, facts.call.callId);
-        this.#groups.set(key, group);
-        if (group.kind === "tool") this.toolCalls++;
-        else this.modelCalls++;
-        const parent = facts.call.parentCallId ? this.#groups.get(`tool:${facts.call.parentCallId}`) : undefined;
-        if (parent && parent !== group) {
-          group.parent = parent;
-          parent.children.push(group);
-        } else this.items.push(group);
-        if (group.kind === "tool" && facts.toolName) this.#awaitRecord(facts.toolName, group);
-        if (group.kind === "tool") this.#latestToolCall = group;
+    if (facts.call) return this.#callGroup(facts.call.kind, facts.call.callId, facts.call.parentCallId, facts.toolName);
+    // A model call reported on the session bus without a call id (api.pre_call → chunks →
+    // api.post_call) is the oldest one still open on the same branch.
+    if (isModelPoint(facts.kindKey)) {
+      const lane = facts.branchId;
+      let open = this.#openModelCalls.get(lane);
+      if (!open) this.#openModelCalls.set(lane, (open = []));
+      if (facts.kindKey === "api.pre_call" || open.length === 0) {
+        const group = this.#callGroup("model", `#${entry.seq}`, null, null);
+        if (facts.kindKey !== "api.post_call") open.push(group);
+        return group;
       }
+      const group = open[0]!;
+      if (facts.kindKey === "api.post_call") open.shift();
       return group;
     }
     // act() records a call as a plain Signal carrying no call id: it joins the call of the same
@@ -185,6 +186,25 @@ export class SessionModel {
     }
     if (facts.messagePeer) return this.#callOfToolInstance.get(facts.messagePeer) ?? null;
     return null;
+  }
+
+  /** The group of this call, made (and nested in its parent, counted) when it is new. */
+  #callGroup(kind: CallKind, callId: string, parentCallId: string | null, toolName: string | null): CallGroup {
+    const key = `${kind}:${callId}`;
+    let group = this.#groups.get(key);
+    if (group) return group;
+    group = new CallGroup(kind, callId);
+    this.#groups.set(key, group);
+    if (kind === "tool") this.toolCalls++;
+    else this.modelCalls++;
+    const parent = parentCallId ? this.#groups.get(`tool:${parentCallId}`) : undefined;
+    if (parent && parent !== group) {
+      group.parent = parent;
+      parent.children.push(group);
+    } else this.items.push(group);
+    if (kind === "tool" && toolName) this.#awaitRecord(toolName, group);
+    if (kind === "tool") this.#latestToolCall = group;
+    return group;
   }
 
   #awaitRecord(toolName: string, group: CallGroup): void {

@@ -23,6 +23,8 @@ export interface HookPhase {
   readonly status: string;
   readonly durationMs: number | null;
   readonly error: string | null;
+  /** POSIX seconds it started at, when reported. */
+  readonly startedAt: number | null;
 }
 
 /** A place in the user's source a signal points at. */
@@ -67,6 +69,16 @@ const TOOL_POINTS = new Set(["tool.pre", "tool.post", "tool.error"]);
 const MODEL_POINTS = new Set(["api.pre_call", "api.stream_chunk", "api.post_call"]);
 const DENIAL_KINDS = new Set(["ToolCallBlocked", "HookShortCircuit", "GuardrailBlock"]);
 const FAILED_STATUSES = new Set(["error", "failed", "failure"]);
+
+/** A hook point a program reports a model call on (api.pre_call, api.stream_chunk, api.post_call). */
+export function isModelPoint(kindKey: string): boolean {
+  return MODEL_POINTS.has(kindKey);
+}
+
+/** The runtime's signals that record a refused call (each carries `toolName`, `callId`, `reason`, `hook`). */
+export function isDenialKind(kindKey: string): boolean {
+  return DENIAL_KINDS.has(kindKey);
+}
 
 /** Reads a signal frame into the facts the tree shows. Never throws, whatever the payload holds. */
 export function readSignal(frame: SignalFrame): SignalFacts {
@@ -305,7 +317,7 @@ function readModelFinished(facts: Mutable<SignalFacts>, payload: JsonRecord): vo
     const record = asRecord(phase);
     const hookType = stringField(record, "hookType");
     if (!record || !hookType) return [];
-    return [{ hookType, status: stringField(record, "status") ?? "", durationMs: numberField(record, "durationMs"), error: stringField(record, "error") }];
+    return [{ hookType, status: stringField(record, "status") ?? "", durationMs: numberField(record, "durationMs"), error: stringField(record, "error"), startedAt: numberField(record, "startedAt") }];
   });
   const status = stringField(payload, "status");
   if (status === "error") {
