@@ -54,7 +54,12 @@ export class SignalsView implements vscode.Disposable {
       vscode.commands.registerCommand("hooklens.signals.showFlat", () => this.setMode("flat")),
       vscode.commands.registerCommand("hooklens.signals.showGrouped", () => this.setMode("grouped")),
       vscode.commands.registerCommand("hooklens.signals.collapseAll", async () => {
-        for (const id of [VIEW_ID, SIGNALS_IN_DEBUG_VIEW]) await vscode.commands.executeCommand(`workbench.actions.treeView.${id}.collapseAll`);
+        // VS Code registers a view's collapse-all action once the view has been shown: a view
+        // never opened (Run and Debug's, by default) has none, and has nothing expanded either.
+        for (const [id, view] of [[VIEW_ID, this.treeView], [SIGNALS_IN_DEBUG_VIEW, this.debugTreeView]] as const) {
+          const collapse = vscode.commands.executeCommand(`workbench.actions.treeView.${id}.collapseAll`);
+          await (view.visible ? collapse : collapse.then(undefined, () => undefined));
+        }
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration("hooklens.signals.pageSize")) {
