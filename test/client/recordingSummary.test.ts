@@ -101,12 +101,12 @@ describe("a recording of a session the view shows as a program run", () => {
     expect(recordingRowText({ sessionId: "s1", program: "agent.mjs", status: "completed", failed: false, startedAt: null, durationMs: null, toolCalls: 1, errors: 0, denials: 0, signals: 1 }, "connected").description).toBe("session s1 · completed · live now");
   });
 
-  it("leaves out only the sessions a program run shows when a file holds several", () => {
+  it("is a database recording only: an NDJSON export the user opens is a run of its own, and stays", () => {
     const store = new SignalStore();
     store.handleFrame(peer(1), frame("s1", 1));
-    const recorded = store.addRecordedRun("/w/run.ndjson", "run.ndjson", new Map([["s1", [frame("s1", 1)]], ["s2", [frame("s2", 1)]]]));
-    expect([...recorded.sessions.keys()]).toEqual(["s2"]);
-    expect(store.runs()).toHaveLength(2);
+    const exported = store.addRecordedRun("/w/run.ndjson", "run.ndjson", new Map([["s1", [frame("s1", 1)]]]));
+    store.handleFrame(peer(1), frame("s1", 2));
+    expect(store.runs()).toEqual([store.run(1), exported]);
   });
 
   it("leaves the view when the program run starts streaming the same session", () => {

@@ -69,6 +69,8 @@ export class SignalStore {
   #lastRecordingId = 0;
   /** Per run: the session that received the latest signal (where a live drop is marked). */
   readonly #lastSession = new Map<number, LiveSession>();
+  /** Runs opened from a signal database (one recorded session each). */
+  readonly #databaseRuns = new Set<number>();
   /** Per run: signals reported dropped before any session existed to mark them in. */
   readonly #pendingDrops = new Map<number, number>();
 
@@ -136,28 +138,26 @@ export class SignalStore {
    * the session's signals in their recorded order. Opening the same session again replaces it.
    */
   addRecordedSession(file: string, sessionId: string, signals: readonly SignalFrame[]): LiveRun {
+    // The recording of a session a program run shows is that run: show it once.
+    const live = this.liveRunWithSession(sessionId);
+    if (live) return live;
     const run = this.addRecordedRun(file, `${basename(file)} · ${shortId(sessionId)}`, new Map([[sessionId, signals]]));
-    const session = run.recordedFrom === file ? run.sessions.get(sessionId) : undefined;
-    const program = session ? summarizeSession(session.model).program : null;
+    this.#databaseRuns.add(run.connectionId);
+    const program = summarizeSession(run.sessions.get(sessionId)!.model).program;
     if (program) run.title = `${program} · ${shortId(sessionId)}`;
     return run;
   }
 
   /**
    * Shows sessions read from a file (a database or an NDJSON export) as one ended run. A run
-   * from the same file holding any of these sessions is replaced, so reopening never duplicates;
-   * a session a program run already shows is left out (the recording of a live run is the same
-   * run). When every session is left out, nothing is added and the program run is returned.
+   * from the same file holding any of these sessions is replaced, so reopening never duplicates.
    */
   addRecordedRun(file: string, title: string, sessions: ReadonlyMap<string, readonly SignalFrame[]>, dropped = 0): LiveRun {
-    const shownLive = [...sessions.keys()].map((sessionId) => this.liveRunWithSession(sessionId));
-    const fresh = new Map([...sessions].filter((_, index) => shownLive[index] === undefined));
-    if (fresh.size === 0 && shownLive[0]) return shownLive[0];
     for (const [id, run] of this.#runs) {
-      if (run.recordedFrom === file && [...fresh.keys()].some((sessionId) => run.sessions.has(sessionId))) this.#runs.delete(id);
+      if (run.recordedFrom === file && [...sessions.keys()].some((sessionId) => run.sessions.has(sessionId))) this.#runs.delete(id);
     }
     const run: LiveRun = { connectionId: --this.#lastRecordingId, pid: 0, title, connected: false, recordedFrom: file, dropped, sessions: new Map() };
-    for (const [sessionId, signals] of fresh) {
+    for (const [sessionId, signals] of sessions) {
       const kept = signals.slice(-this.#limits.maxSignalsPerSession);
       const session = newSession(sessionId);
       session.evicted = signals.length - kept.length;
@@ -176,10 +176,13 @@ export class SignalStore {
     return undefined;
   }
 
-  /** A program run now shows this session: recorded copies of it leave the view (a run emptied so goes too). */
+  /**
+   * A program run now shows this session: database recordings of it leave the view (an NDJSON
+   * export is a file the user chose to open, and stays).
+   */
   #forgetRecordedCopies(sessionId: string): void {
     for (const [id, run] of this.#runs) {
-      if (run.recordedFrom === null || !run.sessions.delete(sessionId)) continue;
+      if (!this.#databaseRuns.has(id) || !run.sessions.delete(sessionId)) continue;
       if (run.sessions.size === 0) this.#runs.delete(id);
     }
   }

@@ -127,4 +127,53 @@ describe("call groups", () => {
     expect(model.errorRows).toBe(7);
     expect(model.entries[0]!.seq).toBe(7);
   });
+
+  it("drops old signals as regrouping what is left would group it: every cut of calls, failures, denials and loose rows", () => {
+    const frames = [
+      hook("tool.pre", { toolName: "a", callId: "a1", argsSummary: "{}" }, { at: 0 }),
+      hook("tool.pre", { toolName: "b", callId: "b1", argsSummary: "{}" }, { at: 1 }),
+      hook("tool.error", { toolName: "a", callId: "a1", error: "down", duration: 0.001 }, { at: 2 }),
+      frame("ToolCallFinished", { toolName: "a", callId: "a1", status: "error", durationMs: 2, error: "down" }, { at: 3 }),
+      frame("SignalsDropped", { count: 5, reason: "bound" }, { at: 4 }),
+      hook("tool.post", { toolName: "b", callId: "b1", resultSummary: "ok", duration: 0.004 }, { at: 5 }),
+      frame("ToolCallBlocked", { toolName: "rm", callId: "d1", reason: "no", hook: "tool.pre:guard" }, { at: 6 }),
+      hook("api.pre_call", { model: "m" }, { at: 7 }),
+      frame("GateDenied", { data: { function: "rm" } }, { at: 8 }),
+      hook("api.post_call", { model: "m", tokens: 3 }, { at: 9 }),
+      frame("RunFailed", { data: { name: "Error", message: "boom" } }, { at: 10 }),
+    ];
+    // Rows compared as a set: a call whose first signal went keeps its place (rows never jump), where regrouping would move it.
+    const shape = (model: SessionModel): unknown => ({
+      rows: model.items.map((item) => JSON.stringify(item instanceof CallGroup ? [callLabel(item), item.errors, item.denials, item.members.length] : item.facts.label)).sort(),
+      counts: [model.size, model.errorRows, model.deniedRows, model.droppedSignals, model.toolCalls, model.modelCalls],
+    });
+    for (let cut = 0; cut <= frames.length; cut++) {
+      const evicted = new SessionModel("session-1");
+      for (const signal of frames) evicted.add(signal);
+      evicted.dropOldest(cut);
+      const fresh = new SessionModel("session-1");
+      for (const signal of frames.slice(cut)) fresh.add(signal);
+      expect(shape(evicted), `after dropping ${cut}`).toEqual(shape(fresh));
+    }
+  });
+
+  it("keeps a nested call inside its parent while the parent has signals left, and lifts it out once the parent has none", () => {
+    const model = new SessionModel("session-1");
+    model.add(frame("ToolCallStarted", { toolName: "outer", callId: "o1", source: "executor" }, { at: 0 }));
+    model.add(frame("ToolCallStarted", { toolName: "inner", callId: "i1", source: "act", parentCallId: "o1" }, { at: 1 }));
+    model.add(hook("tool.error", { toolName: "inner", callId: "i1", error: "down", duration: 0.001 }, { at: 2 }));
+    model.add(frame("ToolCallFinished", { toolName: "outer", callId: "o1", status: "ok", durationMs: 3 }, { at: 3 }));
+    model.dropOldest(1); // the outer call's start: its finish is still there
+    expect(model.items.map((item) => callLabel(item as CallGroup))).toEqual(["outer 3 ms"]);
+    expect((model.items[0] as CallGroup).children.map((child) => child.callId)).toEqual(["i1"]);
+    expect([model.errorRows, model.toolCalls]).toEqual([1, 2]);
+
+    const lifted = new SessionModel("session-1");
+    lifted.add(frame("ToolCallStarted", { toolName: "outer", callId: "o1", source: "executor" }, { at: 0 }));
+    lifted.add(frame("ToolCallStarted", { toolName: "inner", callId: "i1", source: "act", parentCallId: "o1" }, { at: 1 }));
+    lifted.add(hook("tool.error", { toolName: "inner", callId: "i1", error: "down", duration: 0.001 }, { at: 2 }));
+    lifted.dropOldest(1);
+    const inner = lifted.items[0] as CallGroup;
+    expect([lifted.items.length, inner.callId, inner.parent, lifted.errorRows, lifted.toolCalls, lifted.group("tool", "o1")]).toEqual([1, "i1", null, 1, 1, undefined]);
+  });
 });

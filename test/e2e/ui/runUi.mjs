@@ -27,12 +27,15 @@ export async function runUiTests({ workspace, userDataDir, extensionsDir, screen
     console.error("e2e ui: could not open VS Code:", error instanceof Error ? error.message : error);
     return { passed: 0, failed: 1 };
   }
+  const shots = [];
   try {
     return await new Promise((resolve) => {
       const runner = mocha.run((failures) => resolve({ passed: runner.stats?.passes ?? 0, failed: failures }));
-      runner.on("fail", () => void current.screenshot("failure").catch(() => undefined));
+      // Taken before the workbench closes: the run's end waits for them.
+      runner.on("fail", () => void shots.push(current.screenshot("failure").catch(() => undefined)));
     });
   } finally {
+    await Promise.all(shots);
     await current.close();
     current = undefined;
   }

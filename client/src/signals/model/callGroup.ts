@@ -30,6 +30,8 @@ export class CallGroup {
   hasRecord = false;
   /** Set once an action request message joined this call. */
   hasActionRequest = false;
+  /** Members an eviction in progress is taking away (see `SessionModel.dropOldest`); 0 otherwise. */
+  leaving = 0;
 
   constructor(
     readonly kind: CallKind,

@@ -65,18 +65,72 @@ export class SessionModel {
     return this.#add(frame, this.#nextSeq++);
   }
 
-  /** Drops the oldest `count` signals and regroups the rest (they keep their sequence numbers and what was read from them). */
+  /**
+   * Drops the oldest `count` signals. Only what they touched changes: they leave their calls
+   * (a call left without signals goes, a call nested in it takes its place), the counts on each
+   * row follow, and the rest keep their grouping, sequence numbers and what was read from them.
+   * Costs the dropped signals plus one pass over the top-level rows, not a regrouping of the rest.
+   */
   dropOldest(count: number): void {
-    const rest = this.entries.slice(count);
-    this.entries.length = 0;
-    this.items.length = 0;
-    this.errorRows = this.deniedRows = this.droppedSignals = this.toolCalls = this.modelCalls = 0;
-    this.#groups.clear();
-    this.#awaitingRecord.clear();
-    this.#callOfToolInstance.clear();
-    this.#latestToolCall = null;
-    this.#openModelCalls.clear();
-    for (const entry of rest) this.#add(entry.frame, entry.seq, entry.facts);
+    const dropped = this.entries.splice(0, Math.max(0, Math.min(count, this.entries.length)));
+    if (dropped.length === 0) return;
+    this.version++;
+    const lastDroppedSeq = dropped[dropped.length - 1]!.seq;
+    const touched: CallGroup[] = [];
+    for (const entry of dropped) {
+      if (entry.facts.droppedCount !== null) this.droppedSignals -= entry.facts.droppedCount;
+      const group = entry.group;
+      if (!group) continue;
+      if (group.leaving++ === 0) touched.push(group);
+      const problem = entry.facts.problem;
+      if (problem === null) continue;
+      for (let at: CallGroup | null = group; at; at = at.parent) {
+        if (problem === "error") at.errors--;
+        else at.denials--;
+      }
+    }
+    // A group's dropped signals are the oldest of its members: a prefix.
+    const emptied = new Set<CallGroup>();
+    for (const group of touched) {
+      group.members.splice(0, group.leaving);
+      group.leaving = 0;
+      if (group.members.length > 0) continue;
+      emptied.add(group);
+      this.#groups.delete(group.key);
+      if (group.kind === "tool") this.toolCalls--;
+      else this.modelCalls--;
+    }
+    for (const group of emptied) {
+      const parent = group.parent;
+      if (parent && !emptied.has(parent)) replaceAll(parent.children, parent.children.flatMap((child) => survivors(child, parent, emptied)));
+    }
+    // One pass over the rows: the dropped loose signals go, an emptied call gives way to the calls nested in it.
+    const next: SessionItem[] = [];
+    for (const item of this.items) {
+      if (!(item instanceof CallGroup)) {
+        if (item.seq > lastDroppedSeq) next.push(item);
+      } else if (!emptied.has(item)) next.push(item);
+      else for (const group of survivors(item, null, emptied)) next.push(group);
+    }
+    replaceAll(this.items, next);
+    this.errorRows = this.deniedRows = 0;
+    for (const item of this.items) {
+      if (hasProblem(item, "error")) this.errorRows++;
+      if (hasProblem(item, "denied")) this.deniedRows++;
+    }
+    if (emptied.size > 0) this.#forgetGroups(emptied);
+  }
+
+  /** Removed groups leave the look-ups that join later signals to their call. */
+  #forgetGroups(gone: ReadonlySet<CallGroup>): void {
+    for (const [toolName, waiting] of this.#awaitingRecord) {
+      const kept = waiting.filter((group) => !gone.has(group));
+      if (kept.length > 0) this.#awaitingRecord.set(toolName, kept);
+      else this.#awaitingRecord.delete(toolName);
+    }
+    for (const [instance, group] of this.#callOfToolInstance) if (gone.has(group)) this.#callOfToolInstance.delete(instance);
+    for (const [lane, open] of this.#openModelCalls) this.#openModelCalls.set(lane, open.filter((group) => !gone.has(group)));
+    if (this.#latestToolCall && gone.has(this.#latestToolCall)) this.#latestToolCall = null;
   }
 
   group(kind: string, callId: string): CallGroup | undefined {
@@ -224,4 +278,19 @@ export function countSignals(group: CallGroup): number {
   let count = group.members.length;
   for (const child of group.children) count += countSignals(child);
   return count;
+}
+
+/** `group` when it keeps signals, else the calls nested in it that do (now children of `parent`). */
+function survivors(group: CallGroup, parent: CallGroup | null, emptied: ReadonlySet<CallGroup>): CallGroup[] {
+  if (!emptied.has(group)) {
+    group.parent = parent;
+    return [group];
+  }
+  return group.children.flatMap((child) => survivors(child, parent, emptied));
+}
+
+/** Puts `next` in place of what `array` held (no spread: a session may hold 100,000 rows). */
+function replaceAll<T>(array: T[], next: readonly T[]): void {
+  array.length = 0;
+  for (const item of next) array.push(item);
 }
