@@ -39,7 +39,8 @@ export interface SignalStoreLimits {
   maxSessionsPerRun?: number;
   /**
    * Signals kept per session (default {@link MAX_SIGNALS_PER_SESSION}). A live session over it
-   * drops its oldest tenth at once, so eviction costs little per signal.
+   * drops its oldest hundredth at once (at least one): eviction only touches the signals
+   * it drops, so a small step keeps each redraw quick and costs little per signal.
    */
   maxSignalsPerSession?: number;
 }
@@ -272,8 +273,9 @@ export class SignalStore {
     session.signals.push(frame);
     session.model.add(frame);
     const max = this.#limits.maxSignalsPerSession;
-    // A tenth more than the excess, so a full session does not evict on every signal.
-    if (session.signals.length > max) this.#evictOldest(session, session.signals.length - max + Math.floor(max / 10));
+    // A hundredth more than the excess, so a full session does not evict on every signal
+    // (eviction touches only what it drops: small steps keep each redraw quick).
+    if (session.signals.length > max) this.#evictOldest(session, session.signals.length - max + Math.floor(max / 100));
   }
 
   #evictOldest(session: LiveSession, count: number): void {

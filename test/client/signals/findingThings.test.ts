@@ -113,12 +113,13 @@ describe("the store", () => {
     expect(store.liveRunWithSession("session-1")).toBeUndefined();
   });
 
-  it("evicts a tenth of a full session at once and says so", () => {
-    const store = new SignalStore({ maxSignalsPerSession: 100 });
-    for (let i = 0; i < 101; i++) store.handleFrame(peer, hook("tool.pre", { toolName: "t", callId: `c${i}`, argsSummary: "{}" }, { at: i }));
+  it("evicts a hundredth of a full session at once and says so", () => {
+    const store = new SignalStore({ maxSignalsPerSession: 1_000 });
+    for (let i = 0; i < 1_001; i++) store.handleFrame(peer, hook("tool.pre", { toolName: "t", callId: `c${i}`, argsSummary: "{}" }, { at: i }));
     const session = store.runs()[0]!.sessions.get("session-1")!;
-    expect(session.signals).toHaveLength(90);
-    expect(session.model.size).toBe(90);
+    expect(session.signals).toHaveLength(990);
+    expect(session.model.size).toBe(990);
+    expect(session.model.items).toHaveLength(990);
     expect(session.evicted).toBe(11);
   });
 });

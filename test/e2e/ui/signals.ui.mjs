@@ -90,11 +90,12 @@ describe("HookLens in the VS Code UI", function () {
     await picker.locator(".quick-input-title", { hasText: "Open Recorded Session" }).waitFor();
     await picker.locator(".monaco-list-row", { hasText: "Choose Another Database…" }).waitFor();
     // The program's row, filled in once its signals are read: how it ended, that the view already
-    // shows it as a program run, then when, how long, its tool calls, errors and signals.
+    // shows it as a program run (live while its connection is open), then when, how long, its
+    // tool calls, errors and signals.
     const row = picker.locator(".monaco-list-row", { hasText: "record-agent.mjs" });
     await row.waitFor();
     await workbench().screenshot("recordings-picker");
-    for (const part of [/session [0-9a-f]{8} · completed/, "shown as its program run", / · [\d.,]+ ms · 1 tool call · 0 errors · 4 signals/]) {
+    for (const part of [/session [0-9a-f]{8} · completed · (live now|shown as its program run)/, / · [\d.,]+ ms · 1 tool call · 0 errors · 4 signals/]) {
       await row.filter({ hasText: part }).waitFor();
     }
     await row.click();

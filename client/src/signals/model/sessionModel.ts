@@ -77,25 +77,38 @@ export class SessionModel {
     this.version++;
     const lastDroppedSeq = dropped[dropped.length - 1]!.seq;
     const touched: CallGroup[] = [];
+    /** Each touched top-level call, with whether it counted as a row with an error / a denial before. */
+    const roots = new Map<CallGroup, readonly [boolean, boolean]>();
+    let looseDropped = 0;
     for (const entry of dropped) {
-      if (entry.facts.droppedCount !== null) this.droppedSignals -= entry.facts.droppedCount;
-      const group = entry.group;
-      if (!group) continue;
-      if (group.leaving++ === 0) touched.push(group);
-      const problem = entry.facts.problem;
-      if (problem === null) continue;
+      const { facts, group } = entry;
+      if (facts.droppedCount !== null) this.droppedSignals -= facts.droppedCount;
+      if (!group) {
+        looseDropped++;
+        if (facts.problem === "error") this.errorRows--;
+        else if (facts.problem === "denied") this.deniedRows--;
+        continue;
+      }
+      if (group.leaving++ === 0) {
+        touched.push(group);
+        const root = group.root;
+        if (!roots.has(root)) roots.set(root, [root.errors > 0, root.denials > 0]);
+      }
+      if (facts.problem === null) continue;
       for (let at: CallGroup | null = group; at; at = at.parent) {
-        if (problem === "error") at.errors--;
+        if (facts.problem === "error") at.errors--;
         else at.denials--;
       }
     }
     // A group's dropped signals are the oldest of its members: a prefix.
     const emptied = new Set<CallGroup>();
+    let emptiedRows = 0;
     for (const group of touched) {
       group.members.splice(0, group.leaving);
       group.leaving = 0;
       if (group.members.length > 0) continue;
       emptied.add(group);
+      if (group.parent === null) emptiedRows++;
       this.#groups.delete(group.key);
       if (group.kind === "tool") this.toolCalls--;
       else this.modelCalls--;
@@ -104,19 +117,31 @@ export class SessionModel {
       const parent = group.parent;
       if (parent && !emptied.has(parent)) replaceAll(parent.children, parent.children.flatMap((child) => survivors(child, parent, emptied)));
     }
-    // One pass over the rows: the dropped loose signals go, an emptied call gives way to the calls nested in it.
-    const next: SessionItem[] = [];
-    for (const item of this.items) {
+    // The rows that go were made by the dropped signals, so they sit near the front: scan only
+    // until all of them are found; an emptied call gives way to the calls nested in it.
+    const head: SessionItem[] = [];
+    let toRemove = looseDropped + emptiedRows;
+    let scanned = 0;
+    for (; scanned < this.items.length && toRemove > 0; scanned++) {
+      const item = this.items[scanned]!;
       if (!(item instanceof CallGroup)) {
-        if (item.seq > lastDroppedSeq) next.push(item);
-      } else if (!emptied.has(item)) next.push(item);
-      else for (const group of survivors(item, null, emptied)) next.push(group);
+        if (item.seq > lastDroppedSeq) head.push(item);
+        else toRemove--;
+      } else if (!emptied.has(item)) head.push(item);
+      else {
+        toRemove--;
+        for (const group of survivors(item, null, emptied)) head.push(group);
+      }
     }
-    replaceAll(this.items, next);
-    this.errorRows = this.deniedRows = 0;
-    for (const item of this.items) {
-      if (hasProblem(item, "error")) this.errorRows++;
-      if (hasProblem(item, "denied")) this.deniedRows++;
+    if (head.length <= 1_000) this.items.splice(0, scanned, ...head);
+    else replaceAll(this.items, head.concat(this.items.slice(scanned)));
+    for (const [root, [hadError, hadDenial]] of roots) {
+      if (hadError) this.errorRows--;
+      if (hadDenial) this.deniedRows--;
+      for (const row of emptied.has(root) ? survivors(root, null, emptied) : [root]) {
+        if (row.errors > 0) this.errorRows++;
+        if (row.denials > 0) this.deniedRows++;
+      }
     }
     if (emptied.size > 0) this.#forgetGroups(emptied);
   }
