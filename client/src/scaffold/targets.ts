@@ -36,7 +36,10 @@ export async function writeHookFile(uri: vscode.Uri, options: TemplateOptions): 
     // Replacing through the open document keeps its editor in step (a disk write could race the reload).
     const edit = new vscode.WorkspaceEdit();
     edit.replace(uri, new vscode.Range(open.positionAt(0), open.positionAt(open.getText().length)), text);
-    if (!(await vscode.workspace.applyEdit(edit)) || !(await open.save())) throw new Error(`HookLens: could not replace ${vscode.workspace.asRelativePath(uri, false)}.`);
+    // A save is refused when another extension's save participant overruns VS Code's limit (a
+    // busy machine): that is transient, so the second attempt normally goes through.
+    const saved = async () => (await open.save()) || (await open.save());
+    if (!(await vscode.workspace.applyEdit(edit)) || !(await saved())) throw new Error(`HookLens: could not replace ${vscode.workspace.asRelativePath(uri, false)}.`);
   } else {
     await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, ".."));
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));

@@ -12,6 +12,7 @@ const PROBE = '\nimport { HookBus as ProbeBus } from "@hooklens/runtime";\nnew P
 
 async function assertNoHookLensDiagnostics(editor: vscode.TextEditor): Promise<void> {
   const { document } = editor;
+  const generated = document.getText();
   const generatedLines = document.lineCount - 1;
   assert.ok(await editor.edit((edit) => edit.insert(document.lineAt(document.lineCount - 1).range.end, PROBE)));
   const hookLensDiagnostics = () => vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === "hooklens");
@@ -22,8 +23,15 @@ async function assertNoHookLensDiagnostics(editor: vscode.TextEditor): Promise<v
   );
   const onGenerated = hookLensDiagnostics().filter((d) => d.range.start.line < generatedLines);
   assert.deepEqual(onGenerated.map((d) => `${d.range.start.line + 1}: ${d.message}`), []);
-  // Drop the probe again: the document goes back to what the command wrote.
+  // Drop the probe again: the document goes back to what the command wrote. The command returns
+  // before the extension host's copy of the document has caught up; an edit made before then
+  // (the next test's overwrite) names a stale version and is refused.
   await vscode.commands.executeCommand("workbench.action.files.revert");
+  await waitFor(
+    (listener) => vscode.workspace.onDidChangeTextDocument(listener),
+    () => !document.isDirty && document.getText() === generated,
+    `${vscode.workspace.asRelativePath(document.uri)} reverted`,
+  );
 }
 
 describe("scaffolding hooks from the command palette", () => {
