@@ -15,10 +15,13 @@ const SIGNALS = 20_000;
 let dir: string;
 let server: net.Server;
 let sockets: net.Socket[];
+/** Per accepted connection, settles once the receiver has read it to its end and it closed. */
+let socketsClosed: Array<Promise<void>>;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "hooklens-exit-"));
   sockets = [];
+  socketsClosed = [];
 });
 
 afterEach(async () => {
@@ -32,6 +35,7 @@ async function listen(onSocket: (socket: net.Socket) => void): Promise<string> {
   const endpoint = join(dir, "live.sock");
   server = net.createServer((socket) => {
     sockets.push(socket);
+    socketsClosed.push(new Promise((resolve) => socket.once("close", () => resolve())));
     onSocket(socket);
   });
   await new Promise<void>((resolve) => server.listen(endpoint, resolve));
@@ -65,8 +69,8 @@ function runStreamer(
 
 /** Every signal of the run arrived, none was reported dropped, and the connection ended with bye. */
 async function expectEverySignalThenBye(received: () => string): Promise<void> {
-  // The last bytes may still be in the socket when the program exits.
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // The last bytes may still be in the socket when the program exits: read it to its end.
+  await Promise.all(socketsClosed);
   const frames = parseFrames(received());
   expect(frames.filter((frame) => frame.type === "signal")).toHaveLength(SIGNALS);
   expect(frames.filter((frame) => frame.type === "dropped")).toHaveLength(0);

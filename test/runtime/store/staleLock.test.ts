@@ -9,8 +9,6 @@ import { fileURLToPath } from "node:url";
 
 const KILLABLE = fileURLToPath(new URL("./fixtures/killableWriter.mts", import.meta.url));
 const TRIALS = 20;
-/** Far above any wait for recovery, even on a loaded machine. */
-const BUSY_TIMEOUT_MS = 60_000;
 
 let temp: ReturnType<typeof createTempDir>;
 beforeEach(() => (temp = createTempDir("hooklens-stale-lock-")));
@@ -54,8 +52,9 @@ describe("a lock left by a writer killed with SIGKILL", () => {
       if (existsSync(`${path}.lock`)) lockLeft++;
 
       const started = Date.now();
-      // Without recovery this open would wait the whole busy timeout and then throw.
-      const store = await SqliteSignalStore.open(path, { busyTimeoutMs: BUSY_TIMEOUT_MS });
+      // No busy timeout at all: the next writer proceeds without waiting for the lock, or this
+      // open throws. (Its wall time is logged below; it is not asserted, the machine may be busy.)
+      const store = await SqliteSignalStore.open(path, { busyTimeoutMs: 0 });
       try {
         for (const [killed, committed] of committedBy) committedBy.set(killed, expectIntactRows(store, killed, committed));
         store.insertSessionSignal({ sessionId: "next", kind: "Signal", opId: `next-${trial}`, ts: trial, payload: { trial } });
@@ -67,8 +66,6 @@ describe("a lock left by a writer killed with SIGKILL", () => {
       waits.push(Date.now() - started);
     }
     expect(lockLeft).toBeGreaterThanOrEqual(TRIALS / 2);
-    // The lock was broken, not waited out (idle, each wait is well under a second).
-    expect(Math.max(...waits)).toBeLessThan(BUSY_TIMEOUT_MS);
     console.log(`stale locks left: ${lockLeft}/${TRIALS}; next writer ready after ${waits.join(", ")} ms`);
   }, 900_000);
 
