@@ -376,6 +376,7 @@ const asynchronous: [api: string, name: string, call: () => Promise<unknown>, me
   ["logToolUse", "logToolUse(null)", () => logToolUse(loose(null)), /^logToolCall\(payload\): payload must be an object, got null$/],
   ["logApiMetrics", "logApiMetrics(null)", () => logApiMetrics(loose(null)), /^logApiMetrics\(payload\): payload must be an object, got null$/],
   ["SqliteSignalStore", "SqliteSignalStore.open(null)", () => SqliteSignalStore.open(loose(null)), /^SqliteSignalStore\.open\(path, options\): path \(a database file\) must be a non-empty string, got null$/],
+  ["SqliteSignalStore", "SqliteSignalStore.open(':memory:')", () => SqliteSignalStore.open(":memory:"), /^SqliteSignalStore\.open\(path, options\): path must name a database file; ":memory:" is SQLite's in-memory or URI form/],
   ["SqliteSignalStore", "SqliteSignalStore.open(path, 42)", () => SqliteSignalStore.open("never-created.db", loose(42)), /^SqliteSignalStore\.open\(path, options\): options must be an object, got a number \(42\)$/],
   ["PostgresSignalStore", "PostgresSignalStore.open(null)", () => PostgresSignalStore.open(loose(null)), /^PostgresSignalStore\.open\(connection, options\): connection \(a postgres:\/\/ URL or a pg connection config\) must be an object, got null$/],
   ["PostgresSignalStore", "PostgresSignalStore.open(url, [])", () => PostgresSignalStore.open("postgres://localhost/x", loose([])), /^PostgresSignalStore\.open\(connection, options\): options must be an object, got an array$/],

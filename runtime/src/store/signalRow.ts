@@ -1,3 +1,5 @@
+import { describeValue, requireName, requireObject } from "../shared/arguments.js";
+import { InvalidValueError } from "../shared/errors.js";
 import { redactValue } from "../shared/redaction/index.js";
 import type { EncodedSignal } from "../session/pipeline/encodedSignal.js";
 import type { SessionSignalRecord } from "./signalStore.js";
@@ -25,8 +27,17 @@ export function rowFromEncoded(sessionId: string, signal: EncodedSignal): Signal
   return { sessionId, kind: signal.kind, opId: signal.opId, ts: signal.ts, payloadJson: signal.payloadJson };
 }
 
-/** A record handed to `insertSignal` directly (not through the signal pipeline) is redacted here. */
+const INSERT = "SignalStore.insertSessionSignal(record)";
+
+/**
+ * A record handed to `insertSessionSignal` directly (not through the signal pipeline) is checked
+ * and redacted here: a wrong record fails in the caller's hands, not later in a background write.
+ */
 export function rowFromRecord(record: SessionSignalRecord): SignalRow {
+  requireObject(record, INSERT, "record ({ sessionId, kind, opId, ts, payload })");
+  requireName(record.sessionId, INSERT, "record.sessionId");
+  requireName(record.kind, INSERT, "record.kind");
+  if (typeof record.ts !== "number" || !Number.isFinite(record.ts)) throw new InvalidValueError(`${INSERT}: record.ts must be a finite number (POSIX seconds), got ${describeValue(record.ts)}`);
   return { sessionId: record.sessionId, kind: record.kind, opId: record.opId, ts: record.ts, payloadJson: JSON.stringify(redactValue(record.payload)) };
 }
 

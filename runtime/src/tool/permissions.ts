@@ -97,6 +97,8 @@ export class PermissionPolicy {
     });
     if (this.mode === "allow_all") return decide("allow", "mode allow_all");
     if (this.mode === "deny_all") return decide("deny", "mode deny_all");
+    // A call from plain JavaScript may carry anything: with no arguments to match, no rule can vouch for it.
+    if (!isPlainObject(args)) return decide("deny", "the call's arguments are not an object, so no rule can be matched");
     const subject = matchSubject(toolName, action, args);
     if (subject.controlOperator) return decide("deny", `Shell control operator requires explicit approval: ${subject.text}`);
     for (const [behavior, rules] of [

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, rmdirSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   HookPoint,
+  InvalidValueError,
   PAYLOAD_BYTE_CAP,
   Session,
   Signal,
@@ -9,6 +10,7 @@ import {
   SignalStoreUnwritableError,
   SqliteSignalStore,
   type JsonObject,
+  type SessionSignalRecord,
 } from "@hooklens/runtime";
 import { createTempDir } from "../../helpers/tempDir.js";
 import { signalRecord } from "../../helpers/signalRecords.js";
@@ -103,6 +105,19 @@ describe("SqliteSignalStore", () => {
     expect(store.pendingWrites).toBe(0);
     const other = await open("signals.db", true);
     expect(other.listSessionSignals("q")).toHaveLength(2);
+  });
+
+  it("refuses a record that is not one where it is inserted, and writes nothing for it", async () => {
+    const store = await open();
+    const insert = (record: unknown) => () => store.insertSessionSignal(record as SessionSignalRecord);
+    expect(insert(null)).toThrow(/^SignalStore\.insertSessionSignal\(record\): record \(\{ sessionId, kind, opId, ts, payload \}\) must be an object, got null$/);
+    expect(insert({ ...signalRecord("s", 1), sessionId: "" })).toThrow(/record\.sessionId must be a non-empty string, got a string \(""\)$/);
+    expect(insert({ ...signalRecord("s", 1), kind: 42 })).toThrow(/record\.kind must be a non-empty string, got a number \(42\)$/);
+    expect(insert({ ...signalRecord("s", 1), ts: "now" })).toThrow(/record\.ts must be a finite number \(POSIX seconds\), got a string \("now"\)$/);
+    expect(insert(null)).toThrow(InvalidValueError);
+    await store.flush();
+    expect(store.listSessions()).toEqual([]);
+    expect(store.droppedWrites).toBe(0);
   });
 
   it("writes what is still queued when closed, and refuses writes afterwards", async () => {

@@ -38,6 +38,14 @@ describe("PermissionPolicy", () => {
     expect(new PermissionPolicy({ mode: "rules" }).check("reader", "", { path: "a" }).reason).toBe("no matching rule, default deny");
   });
 
+  it("rules: a call whose arguments are not an object is denied, even where every value is allowed", () => {
+    const policy = PermissionPolicy.readOnly();
+    for (const args of [null, undefined, "src/app.ts", ["src/app.ts"]]) {
+      expect(policy.check("reader", "", args as never)).toMatchObject({ behavior: "deny", reason: "the call's arguments are not an object, so no rule can be matched" });
+    }
+    expect(policy.check("reader", "", { path: "src/app.ts" }).behavior).toBe("allow");
+  });
+
   it("rules: a bash command with a shell control operator is denied before any rule", () => {
     const policy = new PermissionPolicy({ mode: "rules", allow: { bash: ["*"] } });
     for (const command of ["ls; rm x", "ls && rm x", "ls | sh", "echo $(id)", "echo `id`", "cat > f", "sleep 1 &"]) {

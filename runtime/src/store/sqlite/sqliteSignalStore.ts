@@ -4,6 +4,7 @@ import { closeAtExit, forgetAtExit } from "../closeAtExit.js";
 import { loadSqliteDriver, type SqliteDatabase, type SqliteStatement, type SqliteValue } from "./sqliteDriver.js";
 import { classifySqliteError, isBusyError } from "./sqliteErrors.js";
 import { breakStaleLock, registerLockOwner } from "./lockOwners.js";
+import { InvalidValueError } from "../../shared/errors.js";
 import { SignalStoreClosedError, SignalStoreMissingError, SignalStoreUnwritableError } from "../errors.js";
 import { ensureSchema, inspectSchema } from "./sqliteSchema.js";
 import type { RecordedSession, SessionSignalRecord, SignalStore } from "../signalStore.js";
@@ -98,6 +99,10 @@ export class SqliteSignalStore implements SignalStore {
   static async open(path: string, options: SqliteSignalStoreOptions = {}): Promise<SqliteSignalStore> {
     requireName(path, "SqliteSignalStore.open(path, options)", "path (a database file)");
     optionsObject(options, "SqliteSignalStore.open(path, options)");
+    // SQLite's names for a database with no file: here they would become a file of that name.
+    if (path === ":memory:" || path.startsWith("file:")) {
+      throw new InvalidValueError(`SqliteSignalStore.open(path, options): path must name a database file; ${JSON.stringify(path)} is SQLite's in-memory or URI form, which this store does not take (a recording is kept in a file, so hooklens can read it)`);
+    }
     const full = resolve(path);
     const settings = { readOnly: options.readOnly ?? false, busyTimeoutMs: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS };
     if (settings.readOnly && !existsSync(full)) throw new SignalStoreMissingError(full, `no signal database at ${full}`);
