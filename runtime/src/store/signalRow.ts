@@ -1,4 +1,4 @@
-import { describeValue, requireName, requireObject } from "../shared/arguments.js";
+import { describeValue, requireName, requireObject, requireString } from "../shared/arguments.js";
 import { InvalidValueError } from "../shared/errors.js";
 import { redactValue } from "../shared/redaction/index.js";
 import type { EncodedSignal } from "../session/pipeline/encodedSignal.js";
@@ -36,7 +36,7 @@ const INSERT = "SignalStore.insertSessionSignal(record)";
 export function rowFromRecord(record: SessionSignalRecord): SignalRow {
   requireObject(record, INSERT, "record ({ sessionId, kind, opId, ts, payload })");
   requireName(record.sessionId, INSERT, "record.sessionId");
-  requireName(record.kind, INSERT, "record.kind");
+  requireString(record.kind, INSERT, "record.kind");
   if (typeof record.ts !== "number" || !Number.isFinite(record.ts)) throw new InvalidValueError(`${INSERT}: record.ts must be a finite number (POSIX seconds), got ${describeValue(record.ts)}`);
   return { sessionId: record.sessionId, kind: record.kind, opId: record.opId, ts: record.ts, payloadJson: JSON.stringify(redactValue(record.payload)) };
 }
