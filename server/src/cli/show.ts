@@ -1,5 +1,5 @@
 import { redactValue, SIGNALS_DROPPED_KIND, type JsonObject, type JsonValue, type SessionSignalRecord } from "@hooklens/runtime";
-import { readableDurations } from "./durations.js";
+import { durationsInMs, formatMs, readableDurations, takeDurationMs } from "./durations.js";
 import { RecordedDbError, withRecordedDb } from "./recordedDb.js";
 import { isoTime, type OutputFormat } from "./sessions.js";
 
@@ -19,7 +19,8 @@ export async function showCommand(sessionId: string, db: string | undefined, for
     // The runtime redacts what it records; recordings from older versions or other writers may not be.
     return found.map((record) => ({ ...record, payload: redactValue(record.payload) as JsonObject }));
   });
-  return format === "json" ? JSON.stringify(records, null, 2) : formatSignalsText(records);
+  if (format === "text") return formatSignalsText(records);
+  return JSON.stringify(records.map((record) => ({ ...record, payload: durationsInMs(record.payload) })), null, 2);
 }
 
 /** One line per signal: time (UTC), kind, op id (`-` when none) and a short summary of the payload. */
@@ -35,13 +36,17 @@ export function formatSignalsText(records: readonly SessionSignalRecord[]): stri
   return lines.join("\n");
 }
 
-/** `key=value` pairs on one line, clipped; a truncated payload says so and how big it was. */
+/**
+ * `key=value` pairs on one line, clipped, led by the signal's duration when it has one (a
+ * `tool.post` line is long, and its duration sits at the end); a truncated payload says so.
+ */
 export function summarizePayload(payload: JsonObject): string {
   if (payload["truncated"] === true) {
     return clip(`truncated (${String(payload["originalBytes"])} bytes): ${oneLine(String(payload["data"] ?? ""))}`);
   }
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(payload)) {
+  const duration = takeDurationMs(payload);
+  const parts: string[] = duration ? [formatMs(duration.ms)] : [];
+  for (const [key, value] of Object.entries(duration?.rest ?? payload)) {
     if (NOISE_FIELDS.has(key) || isEmptyObject(value)) continue;
     parts.push(`${key}=${showValue(key, value)}`);
   }

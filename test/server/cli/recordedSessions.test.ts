@@ -77,10 +77,28 @@ describe("hooklens show", () => {
     ]);
   });
 
-  it("prints the records as JSON, payloads as they were written", () => {
+  it("prints the records as JSON, payloads as they were written (these have no durations)", () => {
     const { status, stdout } = hooklens(["show", "sess-alpha", "--db", db, "--format", "json"]);
     expect(status).toBe(0);
     expect(JSON.parse(stdout)).toEqual(rows.filter((r) => r.sessionId === "sess-alpha"));
+  });
+
+  it("shows durations in ms: first on a text line, as rounded durationMs numbers in JSON", async () => {
+    const timed = temp.path("timed.db");
+    const store = await SqliteSignalStore.open(timed);
+    const payload = { point: "tool.post", payload: { toolName: "search", result: { hits: ["a".repeat(200)] }, duration: 0.000040105999999468624 } };
+    store.insertSessionSignal({ sessionId: "sess-timed", ts: T0, kind: "HookSignal", opId: "", payload });
+    store.close();
+
+    const text = hooklens(["show", "sess-timed", "--db", timed]);
+    expect(text.status).toBe(0);
+    expect(text.stdout.split("\n")[0]).toMatch(/^2026-01-02T03:04:05\.000Z {2}HookSignal {2}- {2}0\.040 ms point=tool\.post payload=\{"toolName":"search","result":/);
+
+    const json = hooklens(["show", "sess-timed", "--db", timed, "--format", "json"]);
+    expect(json.status).toBe(0);
+    expect(json.stdout).not.toContain("0.0000401");
+    const [record] = JSON.parse(json.stdout) as Array<{ payload: { payload: Record<string, unknown> } }>;
+    expect(record?.payload.payload).toEqual({ toolName: "search", result: { hits: ["a".repeat(200)] }, durationMs: 0.04 });
   });
 
   it("exits 2 for an unknown session and names the recorded ones", () => {
