@@ -1,5 +1,6 @@
 import type { SignalFrame } from "@hooklens/runtime/live";
 import { CallGroup, type SignalEntry } from "./callGroup.js";
+import { stringField } from "./payloadFields.js";
 import { isModelPoint, readSignal, type CallKind } from "./signalFacts.js";
 
 /** A top-level row of a session (or branch): a call group or a signal that belongs to no call. */
@@ -50,6 +51,8 @@ export class SessionModel {
   /** The call a Tool instance last ran, so its action messages join it. */
   readonly #callOfToolInstance = new Map<string, CallGroup>();
   #latestToolCall: CallGroup | null = null;
+  /** act() calls started (ToolCallStarted) and not finished yet: where a denial naming no call may belong. */
+  readonly #openActCalls = new Set<CallGroup>();
   /** Model calls reported without a call id and still waiting for their api.post_call, per branch, oldest first. */
   readonly #openModelCalls = new Map<string | null, CallGroup[]>();
   #nextSeq = 1;
@@ -156,6 +159,7 @@ export class SessionModel {
     for (const [instance, group] of this.#callOfToolInstance) if (gone.has(group)) this.#callOfToolInstance.delete(instance);
     for (const [lane, open] of this.#openModelCalls) this.#openModelCalls.set(lane, open.filter((group) => !gone.has(group)));
     if (this.#latestToolCall && gone.has(this.#latestToolCall)) this.#latestToolCall = null;
+    for (const group of gone) this.#openActCalls.delete(group);
   }
 
   group(kind: string, callId: string): CallGroup | undefined {
@@ -221,7 +225,16 @@ export class SessionModel {
 
   #groupFor(entry: SignalEntry): CallGroup | null {
     const { facts } = entry;
-    if (facts.call) return this.#callGroup(facts.call.kind, facts.call.callId, facts.call.parentCallId, facts.toolName);
+    if (facts.call) {
+      const group = this.#callGroup(facts.call.kind, facts.call.callId, facts.call.parentCallId, facts.toolName);
+      if (facts.kindKey === "ToolCallStarted" && stringField(entry.frame.payload, "source") === "act") this.#openActCalls.add(group);
+      else if (facts.kindKey === "ToolCallFinished") this.#openActCalls.delete(group);
+      return group;
+    }
+    // A gate denial naming no call (an action authorized by hand, a recording older than the call
+    // id on the action) joins a call only when exactly one act() call of that tool is open on its
+    // branch: with two, a guess could mark the call that was allowed.
+    if (facts.kindKey === "GateDenied") return this.#onlyOpenActCall(facts.toolName, facts.branchId);
     // A model call reported on the session bus without a call id (api.pre_call → chunks →
     // api.post_call) is the oldest one still open on the same branch.
     if (isModelPoint(facts.kindKey)) {
@@ -265,6 +278,16 @@ export class SessionModel {
     }
     if (facts.messagePeer) return this.#callOfToolInstance.get(facts.messagePeer) ?? null;
     return null;
+  }
+
+  #onlyOpenActCall(toolName: string | null, branchId: string | null): CallGroup | null {
+    let found: CallGroup | null = null;
+    for (const group of this.#openActCalls) {
+      if (group.name !== toolName || group.branchId !== branchId) continue;
+      if (found) return null;
+      found = group;
+    }
+    return found;
   }
 
   /** The group of this call, made (and nested in its parent, counted) when it is new. */

@@ -182,6 +182,10 @@ function readKind(facts: Mutable<SignalFacts>, kind: string, payload: JsonRecord
       const action = asRecord(payload["data"]);
       const toolName = toolNameOfAction(action);
       facts.toolName = toolName;
+      // act() puts its call's id on the action it authorizes; an action built by hand (or a
+      // recording made before that) names none, and the session model decides where it goes.
+      const callId = stringField(action, "callId");
+      if (callId) facts.call = { kind: "tool", callId, parentCallId: null };
       facts.detail = "the observer's gate refused it";
       facts.label = toolName ? `${toolName} — denied by the observer gate` : name;
       return;
