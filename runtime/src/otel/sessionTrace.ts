@@ -1,8 +1,8 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type HrTime, type Span, type Tracer } from "@opentelemetry/api";
-import type { EncodedSignal, JsonObject, JsonValue } from "../index.js";
+import type { EncodedSignal, JsonObject } from "../index.js";
 import { ERROR_TYPE, GEN_AI, GEN_AI_OPERATION, HOOKLENS, SESSION_ID } from "./attributes.js";
-import { tracedPayload } from "./cappedPayload.js";
 import { exportedContent } from "./content.js";
+import { countOf, errorOf, exportedPrimitive, exportedText, fieldsOf, idOf, objectOf, textOf, type Fields } from "./signalFields.js";
 
 /** How the signals of one session become spans. */
 export interface TraceOptions {
@@ -28,7 +28,7 @@ interface OpenCall {
   readonly startedAt: number;
   exceptionRecorded: boolean;
   /** Stream handler runs whose spans are made when the call ends (to keep them inside it). */
-  handlerRuns: JsonObject[] | null;
+  handlerRuns: Fields[] | null;
 }
 
 /** Errors that are a policy stopping the call rather than a fault: they also get a `hooklens.stop` event. */
@@ -59,6 +59,8 @@ export class SessionTrace {
   readonly #runCalls = new Map<string, string>();
   #lastAt = 0;
   #ended = false;
+  /** Whether the root span records (false: the sampler dropped this trace). */
+  #sampled = true;
 
   constructor(tracer: Tracer, sessionId: string, options: TraceOptions) {
     this.#tracer = tracer;
@@ -79,42 +81,67 @@ export class SessionTrace {
   apply(signal: EncodedSignal): void {
     const at = signal.createdAt;
     if (at > this.#lastAt) this.#lastAt = at;
-    const p = tracedPayload(signal);
+    // A trace its sampler dropped: nothing of it is recorded, so no span work is done for it (the
+    // standard samplers decide a whole trace alike); only `session.end` is read, to start afresh.
+    if (this.#root !== null && !this.#sampled) return this.#unsampled(signal);
+    // The signal's own fields, not its encoded payload: the export serialises nothing and redacts
+    // only the strings it exports.
+    const f = fieldsOf(signal);
     switch (signal.kind) {
       case "ToolCallStarted":
-        return this.#startTool(signal, p);
+        return this.#startTool(signal, f);
       case "ToolCallFinished":
-        return this.#finishTool(signal, p);
+        return this.#finishTool(signal, f);
       case "ModelCallStarted":
-        return this.#startModel(signal, p);
+        return this.#startModel(signal, f);
       case "ModelCallFinished":
-        return this.#finishModel(signal, p);
+        return this.#finishModel(signal, f);
       case "ModelStreamChunks":
-        return this.#streamChunks(p);
+        return this.#streamChunks(f);
       case "HookSignal":
-        return this.#hookSignal(signal, p);
+        return this.#hookSignal(signal, f);
       case "ToolCallBlocked":
       case "HookShortCircuit":
       case "GuardrailBlock":
-        return this.#denial(signal, p);
+        return this.#denial(signal, f);
       case "GateDenied":
-        return this.#gateDenied(signal, p);
+        return this.#gateDenied(signal, f);
       case "RunStart":
         return this.#runStart(signal);
       case "RunEnd":
-        return this.#runEnd(signal, p, null);
+        return this.#runEnd(signal, f, null);
       case "RunFailed":
-        return this.#runEnd(signal, p, errorOf(p["data"]) ?? { name: "Error", message: "run failed" });
+        return this.#runEnd(signal, f, errorOf(f["data"]) ?? { name: "Error", message: "run failed" });
       case "RunEvent":
-        return this.#runEvent(signal, p);
+        return this.#runEvent(signal, f);
       case "MessageAdded": {
-        const ref = object(p["messageRef"]);
-        this.#parentSpan(signal.branchId).addEvent("message", definedAttributes({ "hooklens.message.role": text(ref?.["role"]), "hooklens.message.id": text(ref?.["id"]) }), hrTime(at));
+        // The signal carries the message (`data`); a stored one only its reference.
+        const ref = objectOf(f["messageRef"]) ?? objectOf(f["data"]);
+        this.#parentSpan(signal.branchId).addEvent("message", definedAttributes({ "hooklens.message.role": textOf(ref, "role"), "hooklens.message.id": textOf(ref, "id") }), hrTime(at));
         return;
       }
       default:
         return;
     }
+  }
+
+  /** A signal of a trace the sampler dropped: only `session.end` matters (it ends the trace). */
+  #unsampled(signal: EncodedSignal): void {
+    if (signal.kind !== "HookSignal") return;
+    if (fieldsOf(signal)["point"] !== "session.end") return;
+    this.end();
+    this.#ended = true;
+  }
+
+  /**
+   * Argument, result or message contents, only with captureContent: read from the encoded
+   * payload, so they pass the same byte cap and redaction as every sink's (a payload the cap
+   * replaced has no contents to export). Encoding happens here, for this signal only.
+   */
+  #content(signal: EncodedSignal, key: string): JsonObject[string] | undefined {
+    if (!this.#options.captureContent) return undefined;
+    const payload = signal.payload;
+    return payload["truncated"] === true ? undefined : payload[key];
   }
 
   /** Ends every open span at the last signal's time (or now), marking calls that never finished. */
@@ -145,6 +172,7 @@ export class SessionTrace {
         ROOT_CONTEXT,
       );
       this.#rootContext = trace.setSpan(ROOT_CONTEXT, this.#root);
+      this.#sampled = this.#root.isRecording();
     }
     return this.#root;
   }
@@ -161,135 +189,137 @@ export class SessionTrace {
     return this.#rootContext;
   }
 
-  #startTool(signal: EncodedSignal, p: JsonObject): void {
-    const callId = text(p["callId"]);
-    const toolName = text(p["toolName"]) ?? "unknown";
+  #startTool(signal: EncodedSignal, f: Fields): void {
+    const callId = idOf(f["callId"]);
     if (callId === null) return;
-    const source = text(p["source"]);
+    const toolName = idOf(f["toolName"]);
+    const shownName = textOf(f, "toolName") ?? "unknown";
+    const source = idOf(f["source"]);
     // Built in place (no spread, no filtering copy): this runs once per tool call.
-    const attributes: Attributes = { [GEN_AI.operationName]: GEN_AI_OPERATION.executeTool, [GEN_AI.toolName]: toolName, [GEN_AI.toolCallId]: callId };
-    if (source !== null) attributes[HOOKLENS.source] = source;
-    addRunAttributes(attributes, p);
-    if (this.#options.captureContent && p["arguments"] !== undefined) attributes[GEN_AI.toolCallArguments] = exportedContent(p["arguments"]);
-    const outer = this.#calls.get(text(p["parentCallId"]) ?? "");
+    const attributes: Attributes = { [GEN_AI.operationName]: GEN_AI_OPERATION.executeTool, [GEN_AI.toolName]: shownName, [GEN_AI.toolCallId]: exportedText("callId", callId) };
+    if (source !== null) attributes[HOOKLENS.source] = exportedText("source", source);
+    addRunAttributes(attributes, f);
+    const args = this.#content(signal, "arguments");
+    if (args !== undefined) attributes[GEN_AI.toolCallArguments] = exportedContent(args);
+    const outer = this.#calls.get(idOf(f["parentCallId"]) ?? "");
     const span = this.#tracer.startSpan(
-      `${GEN_AI_OPERATION.executeTool} ${toolName}`,
+      `${GEN_AI_OPERATION.executeTool} ${shownName}`,
       { kind: SpanKind.INTERNAL, startTime: hrTime(signal.createdAt), attributes },
       outer ? trace.setSpan(ROOT_CONTEXT, outer.span) : this.#parentContext(signal.branchId, signal.createdAt),
     );
-    this.#open(callId, { span, kind: "tool", toolName, source: source ?? "", branchId: signal.branchId, runId: text(p["runId"]), model: null, startedAt: signal.createdAt, exceptionRecorded: false, handlerRuns: null });
+    this.#open(callId, { span, kind: "tool", toolName: toolName ?? "unknown", source: source ?? "", branchId: signal.branchId, runId: idOf(f["runId"]), model: null, startedAt: signal.createdAt, exceptionRecorded: false, handlerRuns: null });
   }
 
-  #finishTool(signal: EncodedSignal, p: JsonObject): void {
-    const callId = text(p["callId"]);
+  #finishTool(signal: EncodedSignal, f: Fields): void {
+    const callId = idOf(f["callId"]);
     const call = callId === null ? undefined : this.#calls.get(callId);
     if (call === undefined || callId === null) return;
     const { span } = call;
-    const status = text(p["status"]) ?? "ok";
-    const durationMs = p["durationMs"];
-    span.setAttributes(typeof durationMs === "number" ? { [HOOKLENS.toolStatus]: status, [HOOKLENS.durationMs]: durationMs } : { [HOOKLENS.toolStatus]: status });
-    const error = errorOf(p["error"]);
+    const rawStatus = idOf(f["status"]) ?? "ok";
+    const status = exportedText("status", rawStatus);
+    const durationMs = countOf(f["durationMs"]);
+    span.setAttributes(durationMs !== undefined ? { [HOOKLENS.toolStatus]: status, [HOOKLENS.durationMs]: durationMs } : { [HOOKLENS.toolStatus]: status });
+    const error = errorOf(f["error"]);
     const at = hrTime(signal.createdAt);
-    if (status === "denied") {
-      const reason = text(p["reason"]) ?? error?.message ?? "denied";
+    if (rawStatus === "denied") {
+      const reason = textOf(f, "reason") ?? error?.message ?? "denied";
       span.setAttribute(HOOKLENS.denialReason, reason);
       if (error) this.#recordError(call, error, at, signal.createdAt);
       span.setStatus({ code: SpanStatusCode.ERROR, message: reason });
-    } else if (status === "error") {
+    } else if (rawStatus === "error") {
       this.#recordError(call, error ?? { name: "Error", message: "tool call failed" }, at, signal.createdAt);
     }
-    if (this.#options.captureContent && p["result"] !== undefined) span.setAttribute(GEN_AI.toolCallResult, exportedContent(p["result"]));
+    const result = this.#content(signal, "result");
+    if (result !== undefined) span.setAttribute(GEN_AI.toolCallResult, exportedContent(result));
     this.#close(callId, call, at, signal.createdAt);
   }
 
-  #startModel(signal: EncodedSignal, p: JsonObject): void {
-    const callId = text(p["callId"]);
+  #startModel(signal: EncodedSignal, f: Fields): void {
+    const callId = idOf(f["callId"]);
     if (callId === null) return;
-    const model = text(p["model"]);
+    const model = textOf(f, "model");
     const attributes: Attributes = definedAttributes({
       [GEN_AI.operationName]: GEN_AI_OPERATION.chat,
       [GEN_AI.requestModel]: model,
-      [GEN_AI.providerName]: text(p["provider"]),
-      [HOOKLENS.source]: text(p["source"]),
-      "hooklens.stream": p["stream"] === true ? true : undefined,
+      [GEN_AI.providerName]: textOf(f, "provider"),
+      [HOOKLENS.source]: textOf(f, "source"),
+      "hooklens.stream": f["stream"] === true ? true : undefined,
     });
-    addRunAttributes(attributes, p);
-    if (this.#options.captureContent && p["request"] !== undefined) {
-      const request = object(p["request"]);
-      attributes[GEN_AI.inputMessages] = exportedContent(request?.["messages"] ?? p["request"]);
-    }
-    const outer = this.#calls.get(text(p["parentCallId"]) ?? "");
+    addRunAttributes(attributes, f);
+    const request = this.#content(signal, "request");
+    if (request !== undefined) attributes[GEN_AI.inputMessages] = exportedContent(objectOf(request)?.["messages"] ?? request);
+    const outer = this.#calls.get(idOf(f["parentCallId"]) ?? "");
     const span = this.#tracer.startSpan(
       model ? `${GEN_AI_OPERATION.chat} ${model}` : GEN_AI_OPERATION.chat,
       { kind: SpanKind.CLIENT, startTime: hrTime(signal.createdAt), attributes },
       outer ? trace.setSpan(ROOT_CONTEXT, outer.span) : this.#parentContext(signal.branchId, signal.createdAt),
     );
-    this.#open(callId, { span, kind: "model", toolName: null, source: text(p["source"]) ?? "", branchId: signal.branchId, runId: text(p["runId"]), model, startedAt: signal.createdAt, exceptionRecorded: false, handlerRuns: null });
+    this.#open(callId, { span, kind: "model", toolName: null, source: idOf(f["source"]) ?? "", branchId: signal.branchId, runId: idOf(f["runId"]), model, startedAt: signal.createdAt, exceptionRecorded: false, handlerRuns: null });
   }
 
-  #finishModel(signal: EncodedSignal, p: JsonObject): void {
-    const callId = text(p["callId"]);
+  #finishModel(signal: EncodedSignal, f: Fields): void {
+    const callId = idOf(f["callId"]);
     const call = callId === null ? undefined : this.#calls.get(callId);
     if (call === undefined || callId === null) return;
     const { span } = call;
     const at = hrTime(signal.createdAt);
-    const requestModel = text(p["requestModel"]);
+    const requestModel = textOf(f, "requestModel");
     if (requestModel !== null && call.model === null) {
       span.setAttribute(GEN_AI.requestModel, requestModel);
       span.updateName(`${GEN_AI_OPERATION.chat} ${requestModel}`);
     }
     span.setAttributes(
       definedAttributes({
-        [GEN_AI.responseModel]: text(p["responseModel"]),
-        [GEN_AI.inputTokens]: count(p["inputTokens"]),
-        [GEN_AI.outputTokens]: count(p["outputTokens"]),
-        [HOOKLENS.streamChunks]: count(p["chunks"]),
-        [HOOKLENS.durationMs]: typeof p["durationMs"] === "number" ? p["durationMs"] : undefined,
+        [GEN_AI.responseModel]: textOf(f, "responseModel"),
+        [GEN_AI.inputTokens]: countOf(f["inputTokens"]),
+        [GEN_AI.outputTokens]: countOf(f["outputTokens"]),
+        [HOOKLENS.streamChunks]: countOf(f["chunks"]),
+        [HOOKLENS.durationMs]: countOf(f["durationMs"]),
       }),
     );
-    const finishReason = text(p["finishReason"]);
+    const finishReason = textOf(f, "finishReason");
     if (finishReason !== null) span.setAttribute(GEN_AI.finishReasons, [finishReason]);
-    const hookRuns = Array.isArray(p["hookRuns"]) ? p["hookRuns"] : [];
+    const hookRuns = Array.isArray(f["hookRuns"]) ? (f["hookRuns"] as readonly unknown[]) : [];
     for (const run of hookRuns) {
-      const hook = object(run);
+      const hook = objectOf(run);
       if (!hook) continue;
-      const started = typeof hook["startedAt"] === "number" ? hook["startedAt"] : signal.createdAt;
+      const hookType = textOf(hook, "hookType");
       span.addEvent(
-        `service.${text(hook["hookType"]) ?? "hook"}`,
+        `service.${hookType ?? "hook"}`,
         definedAttributes({
-          [HOOKLENS.hookType]: text(hook["hookType"]),
-          [HOOKLENS.hookStatus]: text(hook["status"]),
-          [HOOKLENS.hookError]: text(hook["error"]),
-          [HOOKLENS.durationMs]: typeof hook["durationMs"] === "number" ? hook["durationMs"] : undefined,
+          [HOOKLENS.hookType]: hookType,
+          [HOOKLENS.hookStatus]: textOf(hook, "status"),
+          [HOOKLENS.hookError]: textOf(hook, "error"),
+          [HOOKLENS.durationMs]: countOf(hook["durationMs"]),
         }),
-        hrTime(started),
+        hrTime(countOf(hook["startedAt"]) ?? signal.createdAt),
       );
     }
-    const status = text(p["status"]) ?? "ok";
+    const status = idOf(f["status"]) ?? "ok";
     if (status !== "ok") {
-      const error = errorOf(p["error"]) ?? { name: status === "cancelled" ? "Cancelled" : "Error", message: `model call ${status}` };
+      const error = errorOf(f["error"]) ?? { name: status === "cancelled" ? "Cancelled" : "Error", message: `model call ${exportedText("status", status)}` };
       this.#recordError(call, error, at, signal.createdAt);
     }
-    if (this.#options.captureContent && p["response"] !== undefined) span.setAttribute(GEN_AI.outputMessages, exportedContent(p["response"]));
+    const response = this.#content(signal, "response");
+    if (response !== undefined) span.setAttribute(GEN_AI.outputMessages, exportedContent(response));
     this.#close(callId, call, at, signal.createdAt);
   }
 
-  #streamChunks(p: JsonObject): void {
-    const callId = text(p["callId"]);
+  #streamChunks(f: Fields): void {
+    const callId = idOf(f["callId"]);
     const call = callId === null ? undefined : this.#calls.get(callId);
     if (!call) return;
-    const chunks = count(p["chunks"]);
+    const chunks = countOf(f["chunks"]);
     if (this.#options.streamChunkEvents && chunks !== undefined && chunks > 0) {
-      const lastAt = typeof p["lastAt"] === "number" ? p["lastAt"] : this.#lastAt;
       call.span.addEvent(
         "gen_ai.stream.chunks",
-        definedAttributes({ [HOOKLENS.streamChunks]: chunks, [HOOKLENS.streamChunksFirstAt]: typeof p["firstAt"] === "number" ? p["firstAt"] : undefined }),
-        hrTime(lastAt),
+        definedAttributes({ [HOOKLENS.streamChunks]: chunks, [HOOKLENS.streamChunksFirstAt]: countOf(f["firstAt"]) }),
+        hrTime(countOf(f["lastAt"]) ?? this.#lastAt),
       );
     }
-    if (this.#options.streamHandlerSpans && Array.isArray(p["handlerRuns"])) {
-      for (const run of p["handlerRuns"]) {
-        const handler = object(run);
+    if (this.#options.streamHandlerSpans && Array.isArray(f["handlerRuns"])) {
+      for (const run of f["handlerRuns"] as readonly unknown[]) {
+        const handler = objectOf(run);
         if (handler) (call.handlerRuns ??= []).push(handler);
       }
     }
@@ -300,21 +330,22 @@ export class SessionTrace {
    * ended: its times are read from a finer clock than the call's, so they are kept within the
    * call's (a run never appears to outlast the call it ran in).
    */
-  #streamHandlerSpan(run: JsonObject, call: OpenCall, parent: Context, callEndedAt: number): void {
-    const chunkType = text(run["chunkType"]) ?? "unknown";
-    const startedAt = Math.min(Math.max(typeof run["startedAt"] === "number" ? run["startedAt"] : call.startedAt, call.startedAt), callEndedAt);
-    const durationMs = typeof run["durationMs"] === "number" ? run["durationMs"] : 0;
+  #streamHandlerSpan(run: Fields, call: OpenCall, parent: Context, callEndedAt: number): void {
+    const chunkType = textOf(run, "chunkType") ?? "unknown";
+    const startedAt = Math.min(Math.max(countOf(run["startedAt"]) ?? call.startedAt, call.startedAt), callEndedAt);
+    const durationMs = countOf(run["durationMs"]) ?? 0;
     const endedAt = Math.min(startedAt + durationMs / 1000, callEndedAt);
     const span = this.#tracer.startSpan(
       `${STREAM_HANDLER} ${chunkType}`,
       { kind: SpanKind.INTERNAL, startTime: hrTime(startedAt), attributes: { [HOOKLENS.hookType]: STREAM_HANDLER, [HOOKLENS.streamHandlerChunkType]: chunkType } },
       parent,
     );
-    const status = text(run["status"]) ?? "ok";
+    const rawStatus = idOf(run["status"]) ?? "ok";
+    const status = exportedText("status", rawStatus);
     span.setAttribute(HOOKLENS.hookStatus, status);
     const end = hrTime(endedAt);
-    if (status !== "ok") {
-      const error = errorOf(run["error"]) ?? { name: status === "cancelled" ? "Cancelled" : "Error", message: `stream handler ${status}` };
+    if (rawStatus !== "ok") {
+      const error = errorOf(run["error"]) ?? { name: rawStatus === "cancelled" ? "Cancelled" : "Error", message: `stream handler ${status}` };
       span.recordException(error, end);
       span.setAttribute(ERROR_TYPE, error.name);
       span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
@@ -322,21 +353,22 @@ export class SessionTrace {
     span.end(end);
   }
 
-  #hookSignal(signal: EncodedSignal, p: JsonObject): void {
-    const point = text(p["point"]) ?? "hook";
-    const payload = object(p["payload"]);
-    const callId = text(payload?.["callId"]);
+  #hookSignal(signal: EncodedSignal, f: Fields): void {
+    const rawPoint = idOf(f["point"]);
+    const payload = objectOf(f["payload"]);
+    const callId = idOf(payload?.["callId"]);
     const call = callId === null ? undefined : this.#calls.get(callId);
     const at = hrTime(signal.createdAt);
-    if (point === "session.start" || point === "session.end") return this.#sessionPoint(point, payload, at);
+    if (rawPoint === "session.start" || rawPoint === "session.end") return this.#sessionPoint(rawPoint, payload, at);
+    const point = rawPoint === null ? "hook" : exportedText("point", rawPoint);
     if (call === undefined) {
-      const attributes = definedAttributes({ [HOOKLENS.hookPoint]: point, [GEN_AI.toolName]: text(payload?.["toolName"]), [GEN_AI.toolCallId]: callId ?? undefined });
+      const attributes = definedAttributes({ [HOOKLENS.hookPoint]: point, [GEN_AI.toolName]: textOf(payload, "toolName"), [GEN_AI.toolCallId]: textOf(payload, "callId") });
       this.#parentSpan(signal.branchId).addEvent(point, attributes, at);
       return;
     }
     // On its call's span the tool and call id are the span's own attributes: the point is enough.
     call.span.addEvent(point, pointAttributes(point), at);
-    if (point === "tool.error") this.#recordError(call, errorOf(payload?.["error"]) ?? { name: "Error", message: "tool call failed" }, at, signal.createdAt);
+    if (rawPoint === "tool.error") this.#recordError(call, errorOf(payload?.["error"]) ?? { name: "Error", message: "tool call failed" }, at, signal.createdAt);
   }
 
   /**
@@ -344,25 +376,26 @@ export class SessionTrace {
    * outcome and usage and ends the trace, so a backend receives it without waiting for the program
    * to end (a later signal of the same session starts a new trace).
    */
-  #sessionPoint(point: "session.start" | "session.end", payload: JsonObject | null, at: HrTime): void {
+  #sessionPoint(point: "session.start" | "session.end", payload: Fields | null, at: HrTime): void {
     const root = this.#rootSpan(this.#lastAt);
     root.addEvent(point, pointAttributes(point), at);
     if (point === "session.start") {
-      root.setAttributes(definedAttributes({ [GEN_AI.agentName]: text(payload?.["agentName"]), [GEN_AI.requestModel]: text(payload?.["model"]), [GEN_AI.providerName]: text(payload?.["provider"]) }));
+      root.setAttributes(definedAttributes({ [GEN_AI.agentName]: textOf(payload, "agentName"), [GEN_AI.requestModel]: textOf(payload, "model"), [GEN_AI.providerName]: textOf(payload, "provider") }));
       return;
     }
-    const status = text(payload?.["status"]) ?? "completed";
+    const rawStatus = idOf(payload?.["status"]) ?? "completed";
+    const status = exportedText("status", rawStatus);
     root.setAttributes(
       definedAttributes({
         [HOOKLENS.sessionStatus]: status,
-        [GEN_AI.inputTokens]: count(payload?.["inputTokens"]),
-        [GEN_AI.outputTokens]: count(payload?.["outputTokens"]),
-        [HOOKLENS.costUsd]: count(payload?.["totalCostUsd"]),
-        "hooklens.session.turns": count(payload?.["numTurns"]),
+        [GEN_AI.inputTokens]: countOf(payload?.["inputTokens"]),
+        [GEN_AI.outputTokens]: countOf(payload?.["outputTokens"]),
+        [HOOKLENS.costUsd]: countOf(payload?.["totalCostUsd"]),
+        "hooklens.session.turns": countOf(payload?.["numTurns"]),
       }),
     );
     const error = errorOf(payload?.["error"]);
-    if (error !== null || FAILED_SESSION.has(status)) {
+    if (error !== null || FAILED_SESSION.has(rawStatus)) {
       const failure = error ?? { name: "Error", message: `session ${status}` };
       root.recordException(failure, at);
       root.setAttribute(ERROR_TYPE, failure.name);
@@ -372,21 +405,21 @@ export class SessionTrace {
     this.#ended = true;
   }
 
-  #denial(signal: EncodedSignal, p: JsonObject): void {
-    const reason = text(p["reason"]) ?? "denied";
-    const hook = text(p["hook"]);
-    const callId = text(p["callId"]);
-    const attributes = definedAttributes({ [HOOKLENS.denialKind]: signal.kind, [HOOKLENS.denialReason]: reason, [HOOKLENS.denialHook]: hook, [GEN_AI.toolName]: text(p["toolName"]) });
+  #denial(signal: EncodedSignal, f: Fields): void {
+    const reason = textOf(f, "reason") ?? "denied";
+    const hook = textOf(f, "hook");
+    const callId = idOf(f["callId"]);
+    const attributes = definedAttributes({ [HOOKLENS.denialKind]: signal.kind, [HOOKLENS.denialReason]: reason, [HOOKLENS.denialHook]: hook, [GEN_AI.toolName]: textOf(f, "toolName") });
     const call = callId === null ? undefined : this.#calls.get(callId);
     this.#markDenied(call, signal, attributes, reason, hook);
   }
 
-  #gateDenied(signal: EncodedSignal, p: JsonObject): void {
-    const action = object(p["data"]);
-    const toolName = text(action?.["function"]);
-    const callId = text(action?.["callId"]);
+  #gateDenied(signal: EncodedSignal, f: Fields): void {
+    const action = objectOf(f["data"]);
+    const toolName = idOf(action?.["function"]);
+    const callId = idOf(action?.["callId"]);
     const reason = "denied by governance gate";
-    const attributes = definedAttributes({ [HOOKLENS.denialKind]: signal.kind, [HOOKLENS.denialReason]: reason, [GEN_AI.toolName]: toolName, [GEN_AI.toolCallId]: callId });
+    const attributes = definedAttributes({ [HOOKLENS.denialKind]: signal.kind, [HOOKLENS.denialReason]: reason, [GEN_AI.toolName]: textOf(action, "function"), [GEN_AI.toolCallId]: textOf(action, "callId") });
     this.#markDenied(callId === null ? this.#onlyOpenActCall(toolName, signal.branchId) : this.#calls.get(callId), signal, attributes, reason, null);
   }
 
@@ -428,7 +461,7 @@ export class SessionTrace {
     this.#runs.set(key, { span, context: trace.setSpan(ROOT_CONTEXT, span) });
   }
 
-  #runEnd(signal: EncodedSignal, p: JsonObject, error: { name: string; message: string } | null): void {
+  #runEnd(signal: EncodedSignal, f: Fields, error: { name: string; message: string } | null): void {
     const key = signal.branchId ?? "";
     const run = this.#runs.get(key);
     if (!run) return;
@@ -438,20 +471,25 @@ export class SessionTrace {
       run.span.setAttribute(ERROR_TYPE, error.name);
       run.span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
     } else {
-      run.span.setAttributes(definedAttributes({ [GEN_AI.inputTokens]: count(p["inputTokens"]), [GEN_AI.outputTokens]: count(p["outputTokens"]), "hooklens.run.turns": count(p["numTurns"]) }));
+      run.span.setAttributes(definedAttributes({ [GEN_AI.inputTokens]: countOf(f["inputTokens"]), [GEN_AI.outputTokens]: countOf(f["outputTokens"]), "hooklens.run.turns": countOf(f["numTurns"]) }));
     }
     run.span.end(at);
     this.#runs.delete(key);
   }
 
-  #runEvent(signal: EncodedSignal, p: JsonObject): void {
-    const event = text(p["event"]) ?? "run.event";
-    const runId = text(p["runId"]);
+  #runEvent(signal: EncodedSignal, f: Fields): void {
+    const event = textOf(f, "event") ?? "run.event";
+    const runId = idOf(f["runId"]);
     const callId = runId === null ? undefined : this.#runCalls.get(runId);
     const span = (callId === undefined ? undefined : this.#calls.get(callId)?.span) ?? this.#parentSpan(signal.branchId);
-    const attributes: Attributes = definedAttributes({ [HOOKLENS.runId]: runId, [HOOKLENS.runEvent]: event });
-    const payload = object(p["payload"]);
-    if (payload) for (const [key, value] of Object.entries(payload)) if (isPrimitive(value)) attributes[`${HOOKLENS.runEvent}.${key}`] = value;
+    const attributes: Attributes = definedAttributes({ [HOOKLENS.runId]: textOf(f, "runId"), [HOOKLENS.runEvent]: event });
+    const payload = objectOf(f["payload"]);
+    if (payload) {
+      for (const key of Object.keys(payload)) {
+        const value = exportedPrimitive(key, payload[key]);
+        if (value !== undefined) attributes[`${HOOKLENS.runEvent}.${key}`] = value;
+      }
+    }
     span.addEvent(event, attributes, hrTime(signal.createdAt));
   }
 
@@ -487,10 +525,10 @@ export class SessionTrace {
 }
 
 /** A middleware run's id and thread id (also the GenAI conversation id), when the call has them. */
-function addRunAttributes(attributes: Attributes, p: JsonObject): void {
-  const runId = text(p["runId"]);
+function addRunAttributes(attributes: Attributes, f: Fields): void {
+  const runId = textOf(f, "runId");
   if (runId !== null) attributes[HOOKLENS.runId] = runId;
-  const threadId = text(p["threadId"]);
+  const threadId = textOf(f, "threadId");
   if (threadId !== null) {
     attributes[HOOKLENS.threadId] = threadId;
     attributes[GEN_AI.conversationId] = threadId;
@@ -514,31 +552,6 @@ export function hrTime(seconds: number): HrTime {
   const whole = Math.floor(seconds);
   const nanos = Math.min(999_999_999, Math.round((seconds - whole) * 1e9));
   return [whole, nanos];
-}
-
-function text(value: JsonValue | undefined): string | null {
-  return typeof value === "string" && value !== "" ? value : null;
-}
-
-function count(value: JsonValue | undefined): number | undefined {
-  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
-}
-
-function object(value: JsonValue | undefined): JsonObject | null {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? value : null;
-}
-
-function isPrimitive(value: JsonValue): value is string | number | boolean {
-  return typeof value === "string" || typeof value === "number" || typeof value === "boolean";
-}
-
-/** `{ name, message }` of an error as signals carry it (`toJsonSafe` of an Error, or a CallError). */
-function errorOf(value: JsonValue | undefined): { name: string; message: string } | null {
-  if (typeof value === "string") return { name: "Error", message: value };
-  const error = object(value);
-  if (!error) return null;
-  const message = text(error["message"]) ?? "";
-  return { name: text(error["name"]) ?? text(error["error"]) ?? "Error", message };
 }
 
 /** Drops the entries whose value is null or undefined (attributes cannot hold them). */

@@ -4,10 +4,25 @@ import { InvalidValueError } from "../../shared/errors.js";
 import { Signal, signalKind } from "../signal.js";
 
 /**
- * A signal serialised once, in a batch flush: every sink (the live stream, the databases, any
- * other) writes these same bytes, so `payloadJson` is computed exactly once per signal.
+ * A signal as a batch flush hands it to the sinks (or as a store reads one back, without
+ * `signal`). Its payload is serialised at most once: every sink that needs the encoded form (the
+ * live stream, the databases) reads these same bytes, and a flush whose sinks all read the signal
+ * itself (OpenTelemetry) never serialises it at all.
  */
-export interface EncodedSignal {
+export type EncodedSignal = Readonly<Pick<QueuedSignal, "id" | "kind" | "branchId" | "opId" | "createdAt" | "ts" | "payload" | "payloadJson">> & {
+  /**
+   * The signal itself (absent for one read back from a store): a sink that reads a few fields
+   * rather than the payload (OpenTelemetry's ids, names and statuses) reads them here and redacts
+   * what it passes on.
+   */
+  readonly signal?: Signal;
+};
+
+/**
+ * A queued signal whose payload is encoded on first read (then kept): the pipeline reads it at
+ * once, in the flush, when any of the signal's sinks needs the encoded form.
+ */
+export class QueuedSignal {
   readonly id: string;
   /** The stable kind ({@link signalKind}), never a class name a bundler may have changed. */
   readonly kind: string;
@@ -18,34 +33,52 @@ export interface EncodedSignal {
   readonly createdAt: number;
   /** POSIX seconds it was recorded (queued by the observer). */
   readonly ts: number;
-  /** The sanitised, capped payload as an object (the same value `payloadJson` encodes). */
-  readonly payload: JsonObject;
-  /** The sanitised, capped payload as compact JSON text. */
-  readonly payloadJson: string;
-  /**
-   * The signal itself (absent for one read back from a store): a sink that needs a few fields
-   * of a payload the byte cap replaced (a call's ids behind 20 KiB of arguments) reads them here.
-   */
-  readonly signal?: Signal;
+  readonly signal: Signal;
+  #payload: JsonObject | undefined;
+  #payloadJson = "";
+
+  constructor(signal: Signal, ts: number) {
+    const branchId = signal.metadata?.["branchId"];
+    this.id = signal.id;
+    this.kind = signalKind(signal);
+    this.branchId = typeof branchId === "string" ? branchId : null;
+    this.opId = readOpId(signal);
+    this.createdAt = signal.createdAt;
+    this.ts = ts;
+    this.signal = signal;
+  }
+
+  /** The sanitised, redacted, capped payload as an object (the same value `payloadJson` encodes). */
+  get payload(): JsonObject {
+    return this.#payload ?? this.encode().#payload!;
+  }
+
+  /** The sanitised, redacted, capped payload as compact JSON text. */
+  get payloadJson(): string {
+    if (this.#payload === undefined) this.encode();
+    return this.#payloadJson;
+  }
+
+  /** Serialises the payload now unless it already was; never throws. */
+  encode(): this {
+    if (this.#payload !== undefined) return this;
+    const { payload, json } = encodeSignalPayload(this.signal);
+    this.#payload = payload;
+    this.#payloadJson = json;
+    return this;
+  }
+
+  /** Whether the payload has been serialised (a sink read it, or the pipeline did for one). */
+  get encoded(): boolean {
+    return this.#payload !== undefined;
+  }
 }
 
 /** Serialises one signal recorded at `ts`; never throws (an unserialisable signal is described instead). */
 export function encodeSignal(signal: Signal, ts: number): EncodedSignal {
   if (!(signal instanceof Signal)) throw new InvalidValueError(`encodeSignal(signal, ts): signal must be a Signal, got ${describeValue(signal)}`);
   if (typeof ts !== "number") throw new InvalidValueError(`encodeSignal(signal, ts): ts (POSIX seconds) must be a number, got ${describeValue(ts)}`);
-  const { payload, json } = encodeSignalPayload(signal);
-  const branchId = signal.metadata?.["branchId"];
-  return {
-    id: signal.id,
-    kind: signalKind(signal),
-    branchId: typeof branchId === "string" ? branchId : null,
-    opId: readOpId(signal),
-    createdAt: signal.createdAt,
-    ts,
-    payload,
-    payloadJson: json,
-    signal,
-  };
+  return new QueuedSignal(signal, ts).encode();
 }
 
 function readOpId(signal: Signal): string {

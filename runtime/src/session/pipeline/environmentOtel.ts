@@ -32,6 +32,8 @@ function isOn(value: string | undefined): boolean {
  * program that asks for the export pays for it, and one without the package gets one log line.
  */
 class DeferredSink implements SignalSink {
+  /** Its target, the OpenTelemetry sink, reads the signals themselves (see SignalSink.needsPayload). */
+  readonly needsPayload = false;
   #target: SignalSink | null = null;
   #failed = false;
   #waiting: Array<{ sessionId: string; batch: readonly EncodedSignal[] }> = [];

@@ -1,14 +1,15 @@
 import { getLogger } from "../../shared/log.js";
 import type { Signal } from "../signal.js";
-import { encodeSignal, type EncodedSignal } from "./encodedSignal.js";
+import { QueuedSignal } from "./encodedSignal.js";
 import { signalSettings } from "./signalSettings.js";
 import type { SinkTarget } from "./sink.js";
 
 /**
  * The one path from `emit` to every sink. Recording a signal only appends it here; the batch is
- * serialised (once per signal) and handed to its sinks at the end of the turn, or at once when it
- * reaches the batch size, so a loop that never yields a macrotask (`for … await emit(x)`) still
- * flushes as it goes and holds at most one batch. Signals still queued when the program runs out
+ * serialised (once per signal, and only when one of its sinks needs the encoded payload) and
+ * handed to its sinks at the end of the turn, or at once when it reaches the batch size, so a
+ * loop that never yields a macrotask (`for … await emit(x)`) still flushes as it goes and holds
+ * at most one batch. Signals still queued when the program runs out
  * of work (`beforeExit`) or exits are flushed first.
  */
 class SignalPipeline {
@@ -52,13 +53,17 @@ class SignalPipeline {
     this.#signals = [];
     this.#times = [];
     this.#targets = [];
-    const batches = new Map<SinkTarget, EncodedSignal[]>();
+    const batches = new Map<SinkTarget, QueuedSignal[]>();
     for (let i = 0; i < signals.length; i++) {
-      const encoded = encodeSignal(signals[i]!, times[i]!);
-      for (const target of targets[i]!) {
+      const queued = new QueuedSignal(signals[i]!, times[i]!);
+      const signalTargets = targets[i]!;
+      // Encoded here, in the flush, when a sink writes the payload; not at all when every sink
+      // reads the signal itself (OpenTelemetry alone pays no JSON encoding or payload redaction).
+      if (needPayload(signalTargets)) queued.encode();
+      for (const target of signalTargets) {
         const batch = batches.get(target);
-        if (batch) batch.push(encoded);
-        else batches.set(target, [encoded]);
+        if (batch) batch.push(queued);
+        else batches.set(target, [queued]);
       }
     }
     for (const [target, batch] of batches) {
@@ -91,6 +96,12 @@ class SignalPipeline {
       if (this.#signals.length > 0) this.flushNow();
     });
   }
+}
+
+/** Whether any of these sinks reads the encoded payload (a sink that does not say reads it). */
+function needPayload(targets: readonly SinkTarget[]): boolean {
+  for (const target of targets) if (target.sink.needsPayload !== false) return true;
+  return false;
 }
 
 const pipeline = new SignalPipeline();
