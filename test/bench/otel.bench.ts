@@ -8,6 +8,7 @@
  * differences are taken within each round. Target (issue 16): with the export as the only sink,
  * ≤ 2 µs per emit over the same run with it off.
  */
+import { ROOT_CONTEXT, SpanKind, trace, type Tracer } from "@opentelemetry/api";
 import { AlwaysOffSampler, BasicTracerProvider, BatchSpanProcessor, type ReadableSpan, type SpanExporter } from "@opentelemetry/sdk-trace-base";
 import { HookPoint } from "../../runtime/src/session/hookPoint.js";
 import { SessionObserver } from "../../runtime/src/session/observer.js";
@@ -34,14 +35,17 @@ class DiscardingExporter implements SpanExporter {
   }
 }
 
-type Mode = "off" | "shared" | "on" | "unsampled";
+type Mode = "off" | "shared" | "bare" | "on" | "unsampled" | "sdkAlone";
 
 /**
  * One run. `off`: no sink at all, so the pipeline does nothing after `emit`. `shared`: a sink that
  * ignores its batches but, like the live stream and the databases, needs the encoded payload, so
  * the run pays the pipeline's per-signal encoding. `on`: the OpenTelemetry sink alone into a real
  * SDK (no encoding: it reads the signals themselves). `unsampled`: the same with the SDK's
- * always_off sampler, a trace the sampler drops.
+ * always_off sampler, a trace the sampler drops. `bare`: a sink that reads nothing, so only the
+ * pipeline's own queue-and-flush work for a sink like the export's is paid. `sdkAlone`: no sink;
+ * the loop itself asks the SDK for the spans and events the export would make, the floor any
+ * exporter of these calls pays.
  */
 async function runOnce(mode: Mode): Promise<{ cpuUs: number; spans: number; insideUs: number }> {
   const observer = new SessionObserver();
@@ -65,7 +69,13 @@ async function runOnce(mode: Mode): Promise<{ cpuUs: number; spans: number; insi
     },
     flush: () => sink.flush(),
   };
-  const remove = timed ? observer.addSink(timed) : mode === "shared" ? observer.addSink({ needsPayload: true, write: () => {}, flush: () => Promise.resolve() }) : () => {};
+  const needsPayload = mode === "shared";
+  const remove = timed
+    ? observer.addSink(timed)
+    : mode === "shared" || mode === "bare"
+      ? observer.addSink({ needsPayload, write: () => {}, flush: () => Promise.resolve() })
+      : () => {};
+  const direct = mode === "sdkAlone" ? directSpans(provider.getTracer("bench")) : null;
   const started = process.cpuUsage();
   for (let i = 0; i < CALLS; i++) {
     const callId = `call-${i}`;
@@ -73,7 +83,9 @@ async function runOnce(mode: Mode): Promise<{ cpuUs: number; spans: number; insi
     await observer.emit(new HookSignal(HookPoint.TOOL_PRE, { toolName: "lookup", callId, argsSummary: "{}" }));
     await observer.emit(new HookSignal(HookPoint.TOOL_POST, { toolName: "lookup", callId, resultSummary: "ok", duration: 0.001 }));
     await observer.emit(new ToolCallFinished({ toolName: "lookup", callId, status: "ok", durationMs: 1 }));
+    direct?.call(callId);
   }
+  direct?.end();
   await flushSignals();
   sink?.end();
   const flushStart = process.cpuUsage();
@@ -86,13 +98,37 @@ async function runOnce(mode: Mode): Promise<{ cpuUs: number; spans: number; insi
   return { cpuUs: used.user + used.system, spans: exporter.exported, insideUs };
 }
 
-const MODES: readonly Mode[] = ["off", "shared", "on", "unsampled"];
+/** The spans and events the export makes for these calls, asked of the SDK directly. */
+function directSpans(tracer: Tracer): { call(callId: string): void; end(): void } {
+  const hr = (seconds: number): [number, number] => [Math.floor(seconds), Math.round((seconds % 1) * 1e9)];
+  const root = tracer.startSpan("session", { kind: SpanKind.INTERNAL, startTime: hr(Date.now() / 1000), attributes: { "session.id": "bench" } }, ROOT_CONTEXT);
+  const parent = trace.setSpan(ROOT_CONTEXT, root);
+  return {
+    call(callId) {
+      const at = Date.now() / 1000;
+      const span = tracer.startSpan(
+        "execute_tool lookup",
+        { kind: SpanKind.INTERNAL, startTime: hr(at), attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "lookup", "gen_ai.tool.call.id": callId, "hooklens.call.source": "act" } },
+        parent,
+      );
+      span.addEvent("tool.pre", { "hooklens.hook.point": "tool.pre" }, hr(at));
+      span.addEvent("tool.post", { "hooklens.hook.point": "tool.post" }, hr(at));
+      span.setAttributes({ "hooklens.tool.status": "ok", "hooklens.duration_ms": 1 });
+      span.end(hr(at));
+    },
+    end: () => root.end(),
+  };
+}
+
+const MODES: readonly Mode[] = ["off", "shared", "bare", "on", "unsampled", "sdkAlone"];
 
 export async function run(): Promise<string> {
   // Warm-up: every path once, so the JIT and the SDK's lazy parts are ready.
   for (const mode of MODES) await runOnce(mode);
-  const perEmit: Record<Mode, number[]> = { off: [], shared: [], on: [], unsampled: [] };
+  const perEmit: Record<Mode, number[]> = { off: [], shared: [], bare: [], on: [], unsampled: [], sdkAlone: [] };
   const overOff: number[] = [];
+  const bareOverOff: number[] = [];
+  const sdkOverOff: number[] = [];
   const unsampledOverOff: number[] = [];
   const sharedOverOff: number[] = [];
   const inside: number[] = [];
@@ -113,6 +149,8 @@ export async function run(): Promise<string> {
     overOff.push(result.on - result.off);
     unsampledOverOff.push(result.unsampled - result.off);
     sharedOverOff.push(result.shared - result.off);
+    bareOverOff.push(result.bare - result.off);
+    sdkOverOff.push(result.sdkAlone - result.off);
   }
   const added = summary(overOff);
   const verdict = added.median <= TARGET_US ? `ok (target ≤ ${TARGET_US} µs)` : `OVER target ≤ ${TARGET_US} µs`;
@@ -123,6 +161,8 @@ export async function run(): Promise<string> {
     `  emit + OpenTelemetry export (the only sink)     ${line(summary(perEmit.on))}`,
     `  emit + export, trace not sampled (always_off)   ${line(summary(perEmit.unsampled))}`,
     `  added by the export, over the run with it off   ${line(added)}  ${verdict}`,
+    `    of which the pipeline's queue and flush       ${line(summary(bareOverOff))}`,
+    `    the SDK's spans and events alone, no HookLens ${line(summary(sdkOverOff))}`,
     `  added by the export when not sampled            ${line(summary(unsampledOverOff))}`,
     `  added by the payload encoding (live/DB sinks)   ${line(summary(sharedOverOff))}`,
     `  the export's own work (CPU read inside it)      ${line(summary(inside))}`,
