@@ -12,7 +12,7 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const DIST_SUITES = [
   "test/runtime/publicApiInputs.test.ts",
   "test/runtime/package/subpaths.test.ts",
-  "test/runtime/session/{signal,signalPath,deniedCalls,observerEmit,observerPersistence,hookBus,branch,session,serialize}.test.ts",
+  "test/runtime/session/{signal,signalPath,deniedCalls,definitionSites,observerEmit,observerPersistence,hookBus,branch,session,serialize}.test.ts",
   "test/runtime/service/{hookRegistry,hookedEvent,event,apiCalling}.test.ts",
   "test/runtime/tool/{act,factory,tool,functionCalling,chains}.test.ts",
   "test/runtime/middleware/{dispatch,guardrail,budget,scopes}.test.ts",

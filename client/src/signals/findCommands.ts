@@ -1,11 +1,12 @@
 import { isAbsolute } from "node:path";
 import * as vscode from "vscode";
 import { CallGroup, type SignalEntry } from "./model/callGroup.js";
-import { frameJson } from "./model/signalDocument.js";
+import { SIGNAL_SCHEME, frameJson, parseSignalQuery } from "./model/signalDocument.js";
 import { formatFilter, type SignalFilter } from "./model/signalFilter.js";
 import { kindStyle } from "./model/signalKinds.js";
 import type { SourceLocation } from "./model/signalFacts.js";
 import type { TreeNode } from "./model/treeModel.js";
+import { signalAt } from "./signalLookup.js";
 import type { SignalStore } from "./signalStore.js";
 import { isTreeNode, type SignalsView } from "./signalsView.js";
 
@@ -23,6 +24,7 @@ export function registerFindCommands(view: SignalsView): vscode.Disposable {
     vscode.commands.registerCommand("hooklens.signals.showAllSignals", () => view.setProblemsOnly(false)),
     vscode.commands.registerCommand("hooklens.signals.copyJson", (node?: unknown) => copyJson(view, node)),
     vscode.commands.registerCommand("hooklens.signals.revealSource", (node?: unknown) => revealSource(view, node)),
+    trackDocumentSource(view.store),
   ];
   return vscode.Disposable.from(...commands);
 }
@@ -101,10 +103,12 @@ function signalsOf(group: CallGroup): SignalEntry[] {
   return [...group.members, ...group.children.flatMap(signalsOf)].sort((a, b) => a.seq - b.seq);
 }
 
-/** Opens the file and line a signal names (relative paths are looked up in the workspace folders). */
+/**
+ * Opens the file and line a signal (or a call's tool) names, from a tree row, the selection, or a
+ * signal document's title bar. Relative paths are looked up in the workspace folders.
+ */
 async function revealSource(view: SignalsView, node: unknown): Promise<vscode.TextEditor | undefined> {
-  const target = isTreeNode(node) ? node : view.selection;
-  const location = target && (target.type === "signal" || target.type === "phase") ? target.entry.facts.source : null;
+  const location = node instanceof vscode.Uri ? documentSource(view.store, node) : nodeSource(isTreeNode(node) ? node : view.selection);
   if (!location) {
     void vscode.window.showInformationMessage("HookLens: this signal does not say where in the source it comes from.");
     return undefined;
@@ -116,6 +120,29 @@ async function revealSource(view: SignalsView, node: unknown): Promise<vscode.Te
   }
   const position = new vscode.Position(location.line - 1, location.column - 1);
   return vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position), preview: true });
+}
+
+function nodeSource(node: TreeNode | undefined): SourceLocation | null {
+  if (node?.type === "signal" || node?.type === "phase") return node.entry.facts.source;
+  if (node?.type === "call") return node.group.source;
+  return null;
+}
+
+/** The place the signal a `hooklens-signal:` document shows names, while the view holds it. */
+function documentSource(store: SignalStore, uri: vscode.Uri): SourceLocation | null {
+  if (uri.scheme !== SIGNAL_SCHEME) return null;
+  const address = parseSignalQuery(uri.query);
+  return (address && signalAt(store, address)?.entry.facts.source) ?? null;
+}
+
+/** Keeps `hooklens.signalDocumentHasSource` true while the active editor shows a signal that names a place: the title bar offers Reveal Source then. */
+function trackDocumentSource(store: SignalStore): vscode.Disposable {
+  const update = (editor: vscode.TextEditor | undefined): void => {
+    const has = editor !== undefined && documentSource(store, editor.document.uri) !== null;
+    void vscode.commands.executeCommand("setContext", "hooklens.signalDocumentHasSource", has);
+  };
+  update(vscode.window.activeTextEditor);
+  return vscode.window.onDidChangeActiveTextEditor(update);
 }
 
 async function locate(location: SourceLocation): Promise<vscode.Uri | undefined> {

@@ -1,4 +1,5 @@
 import { GuardrailBlock, HookShortCircuit } from "../session/auditSignals.js";
+import { definitionSiteOf } from "../shared/definitionSite.js";
 import { recordTo } from "../signals/signalRecorder.js";
 import { GuardrailBlocked } from "./errors.js";
 import type { Hook, Phase } from "./hook.js";
@@ -13,7 +14,7 @@ interface WithContext {
 export function recordShortCircuit(hook: Hook, phase: Phase, inv: WithContext): void {
   const signals = inv.ctx.signals;
   if (!signals) return;
-  recordTo(signals, new HookShortCircuit({ ...callOf(inv), reason: `skipped by a ShortCircuit from ${hook.name}.${phase}`, hook: `${hook.name}.${phase}` }));
+  recordTo(signals, new HookShortCircuit({ ...callOf(inv), reason: `skipped by a ShortCircuit from ${hook.name}.${phase}`, hook: `${hook.name}.${phase}`, location: definitionSiteOf(hook) }));
 }
 
 /** A guardrail refused the payload: record it (other policy outcomes and hook bugs are not denials of this kind). */
@@ -21,7 +22,7 @@ export function recordGuardrailBlock(hook: Hook, phase: Phase, inv: WithContext,
   const signals = inv.ctx.signals;
   if (!signals || !(error instanceof GuardrailBlocked)) return;
   const call = callOf(inv);
-  recordTo(signals, new GuardrailBlock({ toolName: call.toolName ?? error.tool, callId: call.callId, reason: error.reason, hook: `${hook.name}.${phase}` }));
+  recordTo(signals, new GuardrailBlock({ toolName: call.toolName ?? error.tool, callId: call.callId, reason: error.reason, hook: `${hook.name}.${phase}`, location: definitionSiteOf(hook) }));
 }
 
 function callOf(inv: WithContext): { toolName: string | null; callId: string | null } {

@@ -1,3 +1,4 @@
+import { noteDefinitionSite } from "../shared/definitionSite.js";
 import type { ToolResult } from "./calls.js";
 import type { LLMInvocation, NodeInvocation, ToolInvocation } from "./invocations.js";
 import type { LedgerEntry } from "./ledger.js";
@@ -37,6 +38,11 @@ export interface Hook extends HookPhases {}
 export class Hook {
   /** Shown in dispatch logs; defaults to the class name. */
   name: string = this.constructor.name;
+
+  constructor() {
+    // Where the program made it (or declared its subclass): denials it decides point there.
+    noteDefinitionSite(this);
+  }
 }
 
 export type BeforePhase = "beforeTool" | "beforeLlm" | "beforeNode";

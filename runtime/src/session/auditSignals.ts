@@ -1,5 +1,6 @@
 import { Signal, type SignalInit } from "./signal.js";
 import { requireObject } from "../shared/arguments.js";
+import type { SourceLocation } from "../shared/definitionSite.js";
 
 /** What every denied call records: the call, why, and which hook decided. */
 export interface DeniedCall {
@@ -11,6 +12,8 @@ export interface DeniedCall {
   reason: string;
   /** Which hook decided, e.g. `tool.pre:guardDestructive` or `GuardrailHook.beforeTool`. */
   hook: string;
+  /** Where the program defined that hook (registered the handler, made the Hook), when known. */
+  location?: SourceLocation | null;
 }
 
 /** A denied call as a signal of its own kind: these are audit records, not hook executions. */
@@ -19,6 +22,7 @@ abstract class DeniedCallSignal extends Signal<null> implements DeniedCall {
   declare readonly callId: string | null;
   declare readonly reason: string;
   declare readonly hook: string;
+  declare readonly location: SourceLocation | null;
 
   constructor(call: DeniedCall, init: SignalInit<null> = {}) {
     super(init);
@@ -27,6 +31,7 @@ abstract class DeniedCallSignal extends Signal<null> implements DeniedCall {
     this.callId = call.callId;
     this.reason = call.reason;
     this.hook = call.hook;
+    this.location = call.location ?? null;
   }
 }
 

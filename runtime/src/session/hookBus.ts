@@ -5,6 +5,7 @@ import { HookPoint, normalizePoint, type HookPointLike } from "./hookPoint.js";
 import type { HookPayload, PayloadOf } from "./payloads.js";
 import type { HookSignal } from "./signal.js";
 import { describeValue } from "../shared/arguments.js";
+import { noteDefinitionSite } from "../shared/definitionSite.js";
 import { InvalidValueError } from "../shared/errors.js";
 
 /** A Session hook handler: gets the emission's payload; may be sync or async. Treat the payload as read-only. */
@@ -63,6 +64,8 @@ export class HookBus {
     if (typeof handler !== "function") {
       throw new InvalidValueError(`HookBus.on(${JSON.stringify(member)}, handler): handler must be a function, got ${describeValue(handler)}`);
     }
+    // Where the program registered it: a denial this handler decides points there.
+    noteDefinitionSite(handler);
     this.#setList(member, [...this.#listAt(member), handler as HookHandler]);
     return () => this.off(point, handler);
   }

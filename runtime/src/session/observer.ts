@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { liveSink } from "../live/publisher.js";
 import { isThenable } from "../shared/async.js";
+import { definitionSiteOf, noteDefinitionSite } from "../shared/definitionSite.js";
 import { getLogger } from "../shared/log.js";
 import { embeddedDefaultSignalStore } from "../store/embeddedDefaultStore.js";
 import { getDefaultSignalStore, type SignalStore } from "../store/signalStore.js";
@@ -139,6 +140,8 @@ export class SessionObserver {
    * emitted payload and with every action passed to {@link authorize}.
    */
   gate(check: Gate | null): this {
+    // Where the program set it: its denials point there.
+    if (typeof check === "function") noteDefinitionSite(check);
     this.#gate = check;
     return this;
   }
@@ -156,6 +159,9 @@ export class SessionObserver {
       const denied = new GateDenied({ data: action });
       const branchId = (action as { branchId?: unknown } | null)?.branchId;
       if (typeof branchId === "string") denied.metadata["branchId"] = branchId;
+      // GateDenied keeps the as-built shape (no fields of its own): where the gate was set rides in metadata.
+      const location = definitionSiteOf(gate);
+      if (location !== null) denied.metadata["location"] = location;
       this.#store(denied, true);
     }
     return allowed;

@@ -1,5 +1,6 @@
 import { Signal, type SignalInit } from "../session/signal.js";
 import { describeValue } from "../shared/arguments.js";
+import type { SourceLocation } from "../shared/definitionSite.js";
 import { InvalidValueError } from "../shared/errors.js";
 
 /** Which path a call ran through: a Branch's `act()`, the middleware Executor, or an IModel. */
@@ -29,6 +30,8 @@ export interface ToolCallStartInit extends RunRef {
   readonly arguments?: unknown;
   /** The call this one runs inside (an Executor call running its tool through `act()`). */
   readonly parentCallId?: string | null;
+  /** Where the program defined the tool, when known (captured once, when the Tool was made). */
+  readonly location?: SourceLocation | null;
 }
 
 /**
@@ -45,6 +48,7 @@ export class ToolCallStarted extends Signal<null> {
   declare readonly threadId: string | null;
   declare readonly arguments: unknown;
   declare readonly parentCallId: string | null;
+  declare readonly location: SourceLocation | null;
 
   constructor(call: ToolCallStartInit, init: SignalInit<null> = {}) {
     checkCall(call, "ToolCallStarted", "call ({ toolName, callId, source })", "toolName", "callId");
@@ -56,6 +60,7 @@ export class ToolCallStarted extends Signal<null> {
     this.threadId = call.threadId || null;
     this.arguments = call.arguments ?? null;
     this.parentCallId = call.parentCallId ?? null;
+    this.location = call.location ?? null;
   }
 }
 

@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { randomUUID } from "node:crypto";
+import { definitionSiteOf } from "../shared/definitionSite.js";
 import { getLogger } from "../shared/log.js";
 import type { HookBus } from "../session/hookBus.js";
 import { ToolCallBlocked } from "../session/auditSignals.js";
@@ -169,7 +170,8 @@ class ActRecord {
     args: unknown,
     parentCallId: string | null,
   ) {
-    recordTo(branch, new ToolCallStarted({ toolName, callId, source: "act", arguments: args, parentCallId }));
+    const location = definitionSiteOf(branch.actionManager.registry.get(toolName));
+    recordTo(branch, new ToolCallStarted({ toolName, callId, source: "act", arguments: args, parentCallId, location }));
   }
 
   finish(outcome: Omit<ToolCallFinishInit, "toolName" | "callId" | "durationMs">): void {
@@ -182,7 +184,7 @@ async function recordBlocked(branch: ActingBranch, toolName: string, callId: str
   try {
     const handler = blockingHandlerOf(error);
     await branch.emit(
-      new ToolCallBlocked({ toolName, callId, reason: messageOf(error), hook: `${HookPoint.TOOL_PRE}:${handler?.name || "anonymous"}` }),
+      new ToolCallBlocked({ toolName, callId, reason: messageOf(error), hook: `${HookPoint.TOOL_PRE}:${handler?.name || "anonymous"}`, location: definitionSiteOf(handler) }),
     );
   } catch (failure) {
     getLogger().error({ err: failure, function: toolName }, `Could not record the blocked call ${toolName}: ${messageOf(failure)}`);

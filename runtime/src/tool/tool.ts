@@ -1,5 +1,6 @@
 import { requireObject, requireSchema } from "../shared/arguments.js";
 import { randomUUID } from "node:crypto";
+import { noteDefinitionSite } from "../shared/definitionSite.js";
 import { InvalidValueError } from "../shared/errors.js";
 import { NotSupportedError } from "./errors.js";
 import type { ToolArgs } from "./objects.js";
@@ -71,6 +72,8 @@ export class Tool {
       requireSchema(options.requestOptions, "new Tool(options)", "options.requestOptions (a zod object schema such as z.object({ … }))");
     }
     this.id = options.id ?? randomUUID();
+    // Where the program defined it: the call signals of this tool point there (read once, here).
+    noteDefinitionSite(this);
     this.createdAt = Date.now() / 1000;
     this.requestOptions = options.requestOptions ?? null;
     this.preprocessor = options.preprocessor ?? null;

@@ -1,5 +1,5 @@
 import type { SignalFrame } from "@hooklens/runtime/live";
-import type { CallKind, SignalFacts } from "./signalFacts.js";
+import type { CallKind, SignalFacts, SourceLocation } from "./signalFacts.js";
 
 /** One signal as the view holds it: the frame, what was read from it, and where it went. */
 export interface SignalEntry {
@@ -30,6 +30,11 @@ export class CallGroup {
   hasRecord = false;
   /** Set once an action request message joined this call. */
   hasActionRequest = false;
+  /**
+   * Where the program defined the call's tool (what its ToolCallStarted names), else the first
+   * place one of its signals names. Kept when those signals are evicted: it stays true of the call.
+   */
+  source: SourceLocation | null = null;
   /** Members an eviction in progress is taking away (see `SessionModel.dropOldest`); 0 otherwise. */
   leaving = 0;
 
@@ -72,6 +77,7 @@ export class CallGroup {
     this.members.push(entry);
     entry.group = this;
     if (this.branchId === null && entry.facts.branchId !== null) this.branchId = entry.facts.branchId;
+    if (entry.facts.source && (this.source === null || entry.facts.kindKey === "ToolCallStarted")) this.source = entry.facts.source;
     const problem = entry.facts.problem;
     for (let group: CallGroup | null = this; group; group = group.parent) {
       if (problem === "error") group.errors++;

@@ -103,7 +103,8 @@ export function readSignal(frame: SignalFrame): SignalFacts {
     toolInstanceId: null,
     messagePeer: null,
     actionMessage: null,
-    source: sourceOf(payload),
+    // GateDenied keeps the as-built fields and carries where the gate was set in its metadata.
+    source: sourceOf(payload) ?? (metadata ? sourceOf(metadata) : null),
     label: "",
   };
   if (point !== null) readHookSignal(base, point, asRecord(payload["payload"]) ?? {});

@@ -37,7 +37,7 @@ export interface NodeView {
   readonly icon: string;
   readonly color: string | null;
   readonly collapsible: "none" | "collapsed" | "expanded";
-  /** For menus: `hooklens.run`, `hooklens.recording`, `hooklens.session`, `hooklens.call`, `hooklens.signal` (+ `.source`). */
+  /** For menus: `hooklens.run`, `hooklens.recording`, `hooklens.session`, `hooklens.call`, `hooklens.signal` (each + `.source` when it names a place in the program). */
   readonly contextValue: string;
 }
 
@@ -200,7 +200,7 @@ export class SignalTreeModel {
         const { group, session } = node;
         const style = group.errors > 0 ? GROUP_STYLES.error : group.denials > 0 ? GROUP_STYLES.denied : GROUP_STYLES[group.kind];
         const description = timeDescription(session.model.startedAt ?? group.first.frame.createdAt, group.first.frame.createdAt, group.durationMs);
-        return this.#view(node, callLabel(group), description, style, "collapsed", "hooklens.call");
+        return this.#view(node, callLabel(group), description, style, "collapsed", group.source ? "hooklens.call.source" : "hooklens.call");
       }
       case "signal": {
         const { entry, session } = node;
