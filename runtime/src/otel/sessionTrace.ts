@@ -1,8 +1,8 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type HrTime, type Span, type Tracer } from "@opentelemetry/api";
-import type { EncodedSignal, JsonObject } from "../index.js";
+import { redactionRules, type EncodedSignal, type JsonObject, type RedactionRules } from "../index.js";
 import { ERROR_TYPE, GEN_AI, GEN_AI_OPERATION, HOOKLENS, SESSION_ID } from "./attributes.js";
 import { exportedContent } from "./content.js";
-import { countOf, errorOf, exportedPrimitive, exportedText, fieldsOf, idOf, objectOf, textOf, type Fields } from "./signalFields.js";
+import { countOf, errorOf, exportedPrimitive, exportedText, fieldsOf, idOf, idTextOf, objectOf, textOf, type Fields } from "./signalFields.js";
 
 /** How the signals of one session become spans. */
 export interface TraceOptions {
@@ -196,7 +196,7 @@ export class SessionTrace {
     const shownName = textOf(f, "toolName") ?? "unknown";
     const source = idOf(f["source"]);
     // Built in place (no spread, no filtering copy): this runs once per tool call.
-    const attributes: Attributes = { [GEN_AI.operationName]: GEN_AI_OPERATION.executeTool, [GEN_AI.toolName]: shownName, [GEN_AI.toolCallId]: exportedText("callId", callId) };
+    const attributes: Attributes = { [GEN_AI.operationName]: GEN_AI_OPERATION.executeTool, [GEN_AI.toolName]: shownName, [GEN_AI.toolCallId]: exportedText("callId", callId, true) };
     if (source !== null) attributes[HOOKLENS.source] = exportedText("source", source);
     addRunAttributes(attributes, f);
     const args = this.#content(signal, "arguments");
@@ -360,14 +360,14 @@ export class SessionTrace {
     const call = callId === null ? undefined : this.#calls.get(callId);
     const at = hrTime(signal.createdAt);
     if (rawPoint === "session.start" || rawPoint === "session.end") return this.#sessionPoint(rawPoint, payload, at);
-    const point = rawPoint === null ? "hook" : exportedText("point", rawPoint);
+    const point = pointEvent(rawPoint ?? "hook");
     if (call === undefined) {
-      const attributes = definedAttributes({ [HOOKLENS.hookPoint]: point, [GEN_AI.toolName]: textOf(payload, "toolName"), [GEN_AI.toolCallId]: textOf(payload, "callId") });
-      this.#parentSpan(signal.branchId).addEvent(point, attributes, at);
+      const attributes = definedAttributes({ [HOOKLENS.hookPoint]: point.name, [GEN_AI.toolName]: textOf(payload, "toolName"), [GEN_AI.toolCallId]: idTextOf(payload, "callId") });
+      this.#parentSpan(signal.branchId).addEvent(point.name, attributes, at);
       return;
     }
     // On its call's span the tool and call id are the span's own attributes: the point is enough.
-    call.span.addEvent(point, pointAttributes(point), at);
+    call.span.addEvent(point.name, point.attributes, at);
     if (rawPoint === "tool.error") this.#recordError(call, errorOf(payload?.["error"]) ?? { name: "Error", message: "tool call failed" }, at, signal.createdAt);
   }
 
@@ -378,7 +378,7 @@ export class SessionTrace {
    */
   #sessionPoint(point: "session.start" | "session.end", payload: Fields | null, at: HrTime): void {
     const root = this.#rootSpan(this.#lastAt);
-    root.addEvent(point, pointAttributes(point), at);
+    root.addEvent(point, pointEvent(point).attributes, at);
     if (point === "session.start") {
       root.setAttributes(definedAttributes({ [GEN_AI.agentName]: textOf(payload, "agentName"), [GEN_AI.requestModel]: textOf(payload, "model"), [GEN_AI.providerName]: textOf(payload, "provider") }));
       return;
@@ -419,7 +419,7 @@ export class SessionTrace {
     const toolName = idOf(action?.["function"]);
     const callId = idOf(action?.["callId"]);
     const reason = "denied by governance gate";
-    const attributes = definedAttributes({ [HOOKLENS.denialKind]: signal.kind, [HOOKLENS.denialReason]: reason, [GEN_AI.toolName]: textOf(action, "function"), [GEN_AI.toolCallId]: textOf(action, "callId") });
+    const attributes = definedAttributes({ [HOOKLENS.denialKind]: signal.kind, [HOOKLENS.denialReason]: reason, [GEN_AI.toolName]: textOf(action, "function"), [GEN_AI.toolCallId]: idTextOf(action, "callId") });
     this.#markDenied(callId === null ? this.#onlyOpenActCall(toolName, signal.branchId) : this.#calls.get(callId), signal, attributes, reason, null);
   }
 
@@ -535,16 +535,26 @@ function addRunAttributes(attributes: Attributes, f: Fields): void {
   }
 }
 
-const POINT_ATTRIBUTES = new Map<string, Attributes>();
+/** A hook point as its span events show it, under the redaction rules that produced it. */
+interface PointEvent {
+  readonly rules: RedactionRules;
+  readonly name: string;
+  /** `{ hooklens.hook.point }`, frozen: one object per point (the SDK copies event attributes anyway). */
+  readonly attributes: Attributes;
+}
 
-/** `{ hooklens.hook.point }`, one frozen object per point (the SDK copies event attributes anyway). */
-function pointAttributes(point: string): Attributes {
-  let attributes = POINT_ATTRIBUTES.get(point);
-  if (attributes === undefined) {
-    attributes = Object.freeze({ [HOOKLENS.hookPoint]: point });
-    if (POINT_ATTRIBUTES.size < 64) POINT_ATTRIBUTES.set(point, attributes);
+const POINT_EVENTS = new Map<string, PointEvent>();
+
+/** The exported name and attributes of a hook point, redacted once per point (and again when the rules change). */
+function pointEvent(point: string): PointEvent {
+  const rules = redactionRules();
+  let event = POINT_EVENTS.get(point);
+  if (event === undefined || event.rules !== rules) {
+    const name = exportedText("point", point);
+    event = { rules, name, attributes: Object.freeze({ [HOOKLENS.hookPoint]: name }) };
+    if (POINT_EVENTS.size < 64 || POINT_EVENTS.has(point)) POINT_EVENTS.set(point, event);
   }
-  return attributes;
+  return event;
 }
 
 /** POSIX seconds as OpenTelemetry's [seconds, nanoseconds]. */
