@@ -13,7 +13,7 @@ const SERVER_MAIN = fileURLToPath(new URL("../../dist/server-main.cjs", import.m
 const SERVER_SOURCES = fileURLToPath(new URL("../../server/src", import.meta.url));
 
 const ROUNDS = 3;
-/** Per round and per file kind; 3 rounds × 2 files × 100 = the issue's 600 edits in one server. */
+/** Per round and per kind of edit; 3 rounds × 3 kinds × 100 = 900 edits in one server (the issue asks for RSS over 600). */
 const EDITS_PER_FILE = 100;
 const BASELINE_EDITS = 30;
 
@@ -25,12 +25,20 @@ const TARGETS = {
   rssMb: 400,
 };
 
-/** A keystroke-sized change that keeps the file valid: a number typed into one line. */
+/**
+ * A keystroke-sized change that keeps the file valid: a number typed into one line. In the
+ * runtime-using file that number is an operand of `+`, an edit the analyzer can prove neutral
+ * (its findings are reused, moved); `editRuntimeCode` changes a string in code instead, which
+ * the analyzer must analyse afresh: both are measured.
+ */
 const editRuntimeFile = (text: string, n: number) => text.replace("let counter = ", `let counter = ${n} + `);
+const editRuntimeCode = (text: string, n: number) => text.replace("const seen: string[] = [];", `const seen: string[] = ["edit ${n}"];`);
 const editPlainFile = (text: string, n: number) => text.replace("  let total = 0;", `  let total = ${n};`);
 
 interface Round {
   runtimeMs: number[];
+  /** Edits of the same runtime-using file that need a full analysis. */
+  runtimeCodeMs: number[];
   plainMs: number[];
 }
 
@@ -40,7 +48,7 @@ interface Round {
  * the bench-only probe request), beside TypeScript's own parse and full check of the same file
  * measured in this process; cold start is the server's CPU from spawning it to the first
  * diagnostics (its wall time is shown too, but on a loaded machine it mostly measures the load);
- * memory is the server's RSS after every one of 600 edits.
+ * memory is the server's RSS after every one of the 900 edits.
  */
 export async function run(): Promise<string> {
   checkBundle();
@@ -115,9 +123,10 @@ async function editSession(workspace: BenchWorkspace): Promise<{
     for (let r = 0; r < ROUNDS; r++) {
       const runtimeFile = workspace.runtimeFiles[20 + r * 7]!;
       const plainFile = workspace.plainFiles[200 + r * 61]!;
-      const round: Round = { runtimeMs: [], plainMs: [] };
+      const round: Round = { runtimeMs: [], runtimeCodeMs: [], plainMs: [] };
       for (const [file, edit, into] of [
         [runtimeFile, editRuntimeFile, round.runtimeMs],
+        [runtimeFile, editRuntimeCode, round.runtimeCodeMs],
         [plainFile, editPlainFile, round.plainMs],
       ] as const) {
         const text = await session.open(file);
@@ -131,9 +140,8 @@ async function editSession(workspace: BenchWorkspace): Promise<{
           rss.push(after.rssBytes / 2 ** 20);
           heap.push(after.heapUsedBytes / 2 ** 20);
         }
+        await session.close(file);
       }
-      await session.close(runtimeFile);
-      await session.close(plainFile);
       rounds.push(round);
     }
     if (session.stderr) console.warn(`server stderr:\n${session.stderr.slice(0, 2000)}`);
@@ -215,6 +223,7 @@ function format(
 ): string {
   const { rss, heap } = memory;
   const runtime = rounds.map((r) => r.runtimeMs);
+  const runtimeCode = rounds.map((r) => r.runtimeCodeMs);
   const plain = rounds.map((r) => r.plainMs);
   const runtimeP95 = figure(runtime, 95);
   const checkP95 = figure(ts.runtimeCheck, 95);
@@ -224,17 +233,24 @@ function format(
   const ratiosP95 = runtimeP95.perRound.map((v, r) => v / checkP95.perRound[r]!);
   const ratiosP50 = runtimeP50.perRound.map((v, r) => v / checkP50.perRound[r]!);
   const ratioP95 = runtimeP95.all / checkP95.all;
+  const codeP95 = figure(runtimeCode, 95);
+  const codeP50 = figure(runtimeCode, 50);
+  const codeRatiosP95 = codeP95.perRound.map((v, r) => v / checkP95.perRound[r]!);
+  const codeRatioP95 = codeP95.all / checkP95.all;
   const plainP95 = figure(plain, 95);
   const coldCpu = cold.map((c) => c.cpuMs);
   const coldOk = Math.max(...coldCpu) <= TARGETS.coldStartMs && cold.every((c) => c.progressShown);
   const rssMax = Math.max(...rss);
   const lines = [
     `\nAnalyzer over LSP: bundled server, ${workspace.fileCount} files / ${Math.round(workspace.lineCount / 1000)}k lines, ` +
-      `${ROUNDS} rounds × (${EDITS_PER_FILE} edits of a runtime-using file + ${EDITS_PER_FILE} of a plain file); ` +
+      `${ROUNDS} rounds × (2 × ${EDITS_PER_FILE} edits of a runtime-using file + ${EDITS_PER_FILE} of a plain file); ` +
       "figures are CPU time of the server process (not wall time); TypeScript is measured in this run on the same files and edits",
-    `  runtime-using file: server ${runtimeP50.text}, ${runtimeP95.text}`,
+    `  runtime-using file, a number typed into arithmetic (findings reused): server ${runtimeP50.text}, ${runtimeP95.text}`,
     `    target ≤ ${TARGETS.runtimeP95Ms} ms p95: ${verdict(runtimeP95.all <= TARGETS.runtimeP95Ms)} (${ms(runtimeP95.all)})` +
       `  |  target ≤ ${TARGETS.runtimeVsCheck}× TypeScript's own check, p95: ${verdict(ratioP95 <= TARGETS.runtimeVsCheck)} (${ratio(ratioP95)}; rounds ${range(ratiosP95, ratio)}; p50 rounds ${range(ratiosP50, ratio)})`,
+    `  runtime-using file, a string typed into code (analysed afresh): server ${codeP50.text}, ${codeP95.text}`,
+    `    target ≤ ${TARGETS.runtimeP95Ms} ms p95: ${verdict(codeP95.all <= TARGETS.runtimeP95Ms)} (${ms(codeP95.all)})` +
+      `  |  target ≤ ${TARGETS.runtimeVsCheck}× TypeScript's own check, p95: ${verdict(codeRatioP95 <= TARGETS.runtimeVsCheck)} (${ratio(codeRatioP95)}; rounds ${range(codeRatiosP95, ratio)})`,
     `    TypeScript's own full check of that file: ${checkP50.text}, ${checkP95.text}; its parse: p50 ${ms(percentile(ts.runtimeParse, 50))}, p95 ${ms(percentile(ts.runtimeParse, 95))}`,
     `  plain file: server ${figure(plain, 50).text}, ${plainP95.text}  |  target ≤ ${TARGETS.plainP95Ms} ms p95: ${verdict(plainP95.all <= TARGETS.plainP95Ms)}`,
     `    TypeScript on that file: parse p50 ${ms(percentile(ts.plainParse, 50))}, full check p50 ${ms(percentile(ts.plainCheck, 50))}, p95 ${ms(percentile(ts.plainCheck, 95))}`,

@@ -7,6 +7,8 @@ import { sharePackageJsonCache } from "./packageJsonCache.js";
 import { parseOnlyNotices } from "./parseOnlyNotices.js";
 import { HookLibraryReach } from "./reach/hookLibraryReach.js";
 import { isHookLibrarySpecifier } from "./hookLibraries.js";
+import { literalsRulesHeld, reuseAfterNeutralEdit, type ReusableAnalysis } from "./neutralEdit.js";
+import { recordTextReads } from "./textReads.js";
 
 export { ANALYZED_EXTENSIONS } from "./unreadableFile.js";
 
@@ -25,6 +27,8 @@ export interface ProjectStats {
   checkedAnalyses: number;
   /** Analyses answered from syntax alone: the file cannot reach a hook library. */
   skippedAnalyses: number;
+  /** Analyses answered by moving the previous version's findings: the edit could not change them (neutralEdit.ts). */
+  reusedAnalyses: number;
 }
 
 /**
@@ -40,7 +44,7 @@ export interface ProjectStats {
  */
 export class AnalysisProject {
   readonly rootDir: string;
-  readonly stats: ProjectStats = { checkedAnalyses: 0, skippedAnalyses: 0 };
+  readonly stats: ProjectStats = { checkedAnalyses: 0, skippedAnalyses: 0, reusedAnalyses: 0 };
   readonly #project: Project;
   readonly #reach: HookLibraryReach;
   /** Editor buffers by path, and those whose text the ts-morph project does not have yet. */
@@ -51,6 +55,13 @@ export class AnalysisProject {
   /** What each file's imports resolved to in the program, so modules no longer reached can be dropped. */
   readonly #imports = new Map<string, string[]>();
   #pruneDue = false;
+  /**
+   * The last analysis of each editor buffer, with `changes` as it stood then. Any change to another
+   * file or to the program bumps `changes`, so an analysis is reused only while its own buffer is
+   * the one thing that changed since.
+   */
+  readonly #reusable = new Map<string, { analysis: ReusableAnalysis; changes: number }>();
+  #changes = 0;
 
   /** `tsConfigFilePath` names another tsconfig than the folder's own (the CLI's `--project`). */
   constructor(rootDir: string, options: { compilerOptions?: ts.CompilerOptions; tsConfigFilePath?: string } = {}) {
@@ -96,6 +107,15 @@ export class AnalysisProject {
     this.#buffers.set(filePath, text);
     this.#unsynced.add(filePath);
     this.#reach.changed(filePath);
+    this.#changed(filePath);
+  }
+
+  /** Something changed; `own` (an edited buffer) keeps its last analysis if nothing else changed since. */
+  #changed(own?: string): void {
+    const held = own === undefined ? undefined : this.#reusable.get(own);
+    const current = held?.changes === this.#changes;
+    this.#changes++;
+    if (held && current) held.changes = this.#changes;
   }
 
   /** Sets a file's text (an open editor buffer) and returns it parsed; replaces any earlier version. */
@@ -106,6 +126,7 @@ export class AnalysisProject {
 
   /** Reads a file from disk into the project (or refreshes it). */
   addFromDisk(filePath: string): SourceFile {
+    this.#changed();
     this.#roots.add(filePath);
     const existing = this.#project.getSourceFile(filePath);
     if (existing) {
@@ -119,6 +140,8 @@ export class AnalysisProject {
   remove(filePath: string): void {
     this.#buffers.delete(filePath);
     this.#unsynced.delete(filePath);
+    this.#reusable.delete(filePath);
+    this.#changed();
     this.#reach.changed(filePath);
     if (this.#roots.delete(filePath)) this.#pruneDue = true;
     const file = this.#project.getSourceFile(filePath);
@@ -128,6 +151,7 @@ export class AnalysisProject {
   /** A file changed on disk (not through an editor buffer): what was derived from it is read again, or forgotten when deleted. */
   fileChangedOnDisk(filePath: string, deleted: boolean): void {
     if (this.#buffers.has(filePath)) return; // the open buffer is what counts
+    this.#changed();
     this.#reach.changed(filePath);
     const file = this.#project.getSourceFile(filePath);
     if (!file) return;
@@ -162,12 +186,34 @@ export class AnalysisProject {
       this.stats.skippedAnalyses++;
       return { findings: [], failures: [], notices: this.#parseOnlyNotices(filePath) };
     }
+    const reused = options?.rules ? undefined : this.#reuse(filePath);
+    if (reused) {
+      this.stats.reusedAnalyses++;
+      return reused;
+    }
     const file = this.#buffers.has(filePath) ? this.#sync(filePath) : (this.#project.getSourceFile(filePath) ?? this.addFromDisk(filePath));
     this.#syncLoadedBuffers();
     this.stats.checkedAnalyses++;
-    const result = analyzeSourceFile(file, options);
+    const { value: result, reads } = recordTextReads(() => analyzeSourceFile(file, options));
     if (this.#pruneDue) this.#prune();
+    // Kept for the next version of an editor buffer, unless cut short (a newer version arrived) or run with other rules.
+    if (this.#buffers.has(filePath) && !options?.rules && !options?.isCancelled?.()) {
+      const analysis = { text: file.compilerNode.text, tree: file.compilerNode, result, reads: [...reads(file), ...literalsRulesHeld(file)] };
+      this.#reusable.set(filePath, { analysis, changes: this.#changes });
+    }
     return result;
+  }
+
+  /** The buffer's previous findings, moved, when only this buffer changed since and by an edit that cannot change them. */
+  #reuse(filePath: string): AnalysisResult | undefined {
+    const held = this.#reusable.get(filePath);
+    const text = this.#buffers.get(filePath);
+    if (!held || text === undefined || held.changes !== this.#changes) return undefined;
+    if (text === held.analysis.text) return held.analysis.result;
+    const target = this.#project.getCompilerOptions().target ?? ts.ScriptTarget.Latest;
+    const next = reuseAfterNeutralEdit(held.analysis, text, filePath, target);
+    if (next) held.analysis = next;
+    return next?.result;
   }
 
   /** Syntax errors of a file no rule needs to look at: from the tree the project holds for its current text, else from a bare parse. */
@@ -231,6 +277,7 @@ export class AnalysisProject {
    */
   #prune(): void {
     this.#pruneDue = false;
+    this.#changed();
     const known = new Set([...this.#imports.keys(), ...[...this.#imports.values()].flat()]);
     const reached = new Set<string>();
     const pending = [...this.#roots];
