@@ -1,6 +1,6 @@
 import * as assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import * as vscode from "vscode";
 import type { HookLensApi } from "../../../client/src/extension.js";
 import type { LiveRun } from "../../../client/src/signals/signalStore.js";
@@ -72,6 +72,27 @@ describe("the Signals view in a real VS Code", () => {
     assert.equal(vscode.workspace.textDocuments.filter((doc) => doc.isDirty).length, 0);
     const selected = api.signalsView.treeView.selection[0];
     if (api.signalsView.treeView.visible) assert.equal(selected?.type === "signal" && selected.entry, error);
+  });
+
+  it("reveals the line that made a call's tool and the line that registered the guard that blocked it (row, document title bar)", async () => {
+    const lines = readFileSync(join(workspaceFolder().uri.fsPath, "signals-agent.mjs"), "utf8").split("\n");
+    const lineOf = (text: string): number => lines.findIndex((line) => line.includes(text));
+    const [sessionNode] = api.signalTree.getChildren(api.signalTree.getChildren()[0]);
+    const [start, branch] = api.signalTree.getChildren(sessionNode);
+    const blocked = api.signalTree.getChildren(branch)[2]!;
+    assert.equal(api.signalTree.getTreeItem(blocked).contextValue, "hooklens.call.source");
+    const tool = (await vscode.commands.executeCommand("hooklens.signals.revealSource", blocked)) as vscode.TextEditor;
+    assert.equal(basename(tool.document.uri.fsPath), "signals-agent.mjs");
+    // `new Tool({` is the line before the refund tool's name.
+    assert.equal(tool.selection.active.line, lineOf('name: "refund"') - 1);
+    const denial = [...run.sessions.values()][0]!.model.entries.find((entry) => entry.facts.kindKey === "ToolCallBlocked")!;
+    const shown = (await vscode.commands.executeCommand("hooklens.signals.show", denial.frame)) as vscode.TextEditor;
+    const guard = (await vscode.commands.executeCommand("hooklens.signals.revealSource", shown.document.uri)) as vscode.TextEditor;
+    assert.equal(basename(guard.document.uri.fsPath), "signals-agent.mjs");
+    assert.equal(guard.selection.active.line, lineOf("bus.on(HookPoint.TOOL_PRE"));
+    // A signal that names no place offers no Reveal Source.
+    assert.equal(api.signalTree.getTreeItem(start!).contextValue, "hooklens.signal");
+    await vscode.commands.executeCommand("workbench.action.closeAllEditors");
   });
 
   it("filters by text, kind, tool and to errors and denials only", async () => {
