@@ -1,6 +1,7 @@
 import { ts, type SourceFile } from "ts-morph";
 import type { AnalysisResult } from "./analyze.js";
 import { syntaxErrorsNotice } from "./notices.js";
+import { changedSpan } from "./textChange.js";
 import type { TextRange } from "./textReads.js";
 
 /** An analysed version of a file, kept so that the next version can reuse its findings. */
@@ -50,14 +51,9 @@ export function reuseAfterNeutralEdit(previous: ReusableAnalysis, text: string, 
   const { result } = previous;
   if (!/\.[cm]?ts$/.test(fileName) || result.failures.length > 0 || result.notices.some((n) => n.kind !== "runtime-unresolved")) return undefined;
   const old = previous.text;
-  let start = 0;
-  const shortest = Math.min(old.length, text.length);
-  while (start < shortest && old.charCodeAt(start) === text.charCodeAt(start)) start++;
-  let suffix = 0;
-  while (suffix < shortest - start && old.charCodeAt(old.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix++;
-  const oldEnd = old.length - suffix;
+  const { start, oldEnd, newEnd } = changedSpan(old, text);
   const delta = text.length - old.length;
-  if (LINE_BREAK.test(old.slice(start, oldEnd)) || LINE_BREAK.test(text.slice(start, oldEnd + delta))) return undefined;
+  if (LINE_BREAK.test(old.slice(start, oldEnd)) || LINE_BREAK.test(text.slice(start, newEnd))) return undefined;
   const region = neutralRegion(previous.tree, start, oldEnd);
   if (!region) return undefined;
   const replaced = text.slice(region.start, region.end + delta);

@@ -4,7 +4,7 @@ import { Project, ts, type SourceFile } from "ts-morph";
 import { analysisLib } from "./analysisLib.js";
 import { analyzeSourceFile, type AnalysisNotice, type AnalysisResult, type AnalyzeOptions } from "./analyze.js";
 import { sharePackageJsonCache } from "./packageJsonCache.js";
-import { parseOnlyNotices } from "./parseOnlyNotices.js";
+import { bareParse, BufferParses, parseOnlyNotices } from "./parseOnlyNotices.js";
 import { HookLibraryReach } from "./reach/hookLibraryReach.js";
 import { isHookLibrarySpecifier } from "./hookLibraries.js";
 import { literalsRulesHeld, reuseAfterNeutralEdit, type ReusableAnalysis } from "./neutralEdit.js";
@@ -61,6 +61,8 @@ export class AnalysisProject {
    * the one thing that changed since.
    */
   readonly #reusable = new Map<string, { analysis: ReusableAnalysis; changes: number }>();
+  /** Parse-only trees of buffers that cannot reach a hook library, updated incrementally. */
+  readonly #bufferParses = new BufferParses();
   #changes = 0;
 
   /** `tsConfigFilePath` names another tsconfig than the folder's own (the CLI's `--project`). */
@@ -141,6 +143,7 @@ export class AnalysisProject {
     this.#buffers.delete(filePath);
     this.#unsynced.delete(filePath);
     this.#reusable.delete(filePath);
+    this.#bufferParses.forget(filePath);
     this.#changed();
     this.#reach.changed(filePath);
     if (this.#roots.delete(filePath)) this.#pruneDue = true;
@@ -219,9 +222,11 @@ export class AnalysisProject {
   /** Syntax errors of a file no rule needs to look at: from the tree the project holds for its current text, else from a bare parse. */
   #parseOnlyNotices(filePath: string): AnalysisNotice[] {
     const held = this.#unsynced.has(filePath) ? undefined : this.#project.getSourceFile(filePath);
-    if (held) return parseOnlyNotices(filePath, { parsed: held.compilerNode });
-    const text = this.#buffers.get(filePath) ?? readTextIfAny(filePath);
-    return text === undefined ? [] : parseOnlyNotices(filePath, { text });
+    if (held) return parseOnlyNotices(filePath, () => held.compilerNode);
+    const buffer = this.#buffers.get(filePath);
+    if (buffer !== undefined) return parseOnlyNotices(filePath, () => this.#bufferParses.parse(filePath, buffer));
+    const text = readTextIfAny(filePath);
+    return text === undefined ? [] : parseOnlyNotices(filePath, () => bareParse(filePath, text));
   }
 
   /** Puts `filePath`'s buffer into the ts-morph project (a program root), and any other edited buffer the project already holds. */
