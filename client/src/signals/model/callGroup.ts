@@ -23,6 +23,8 @@ export class CallGroup {
   branchId: string | null = null;
   /** The branch the grouped view shows it in: its own, else the one inferred from the rows before it. */
   shownBranchId: string | null = null;
+  /** Set once the session's grouped view holds it as a row (its counts are then kept up there as signals come). */
+  placed = false;
   /** Signals in this call and the calls nested in it that failed, or that record a denial. */
   errors = 0;
   denials = 0;

@@ -56,7 +56,12 @@ export class SessionModel {
   /** Model calls reported without a call id and still waiting for their api.post_call, per branch, oldest first. */
   readonly #openModelCalls = new Map<string | null, CallGroup[]>();
   #nextSeq = 1;
-  #grouped: { version: number; view: GroupedView } | null = null;
+  /** The grouped view once built (see {@link grouped}); `#placed` of {@link items} are in it. */
+  #view: { rows: Array<SessionItem | BranchView>; branches: Map<string, BranchView> } | null = null;
+  #viewStale = false;
+  #placed = 0;
+  /** The branch of the last row placed: where a call naming no branch is shown. */
+  #previousBranch: string | null = null;
 
   constructor(readonly sessionId: string) {}
 
@@ -80,8 +85,10 @@ export class SessionModel {
     this.version++;
     const lastDroppedSeq = dropped[dropped.length - 1]!.seq;
     const touched: CallGroup[] = [];
-    /** Each touched top-level call, with whether it counted as a row with an error / a denial before. */
-    const roots = new Map<CallGroup, readonly [boolean, boolean]>();
+    /** Each touched top-level call, with whether it counted as a row with an error / a denial before, and the signals it lost. */
+    const roots = new Map<CallGroup, [boolean, boolean, number]>();
+    /** The rows the grouped view had placed that go (loose signals, emptied top-level calls). */
+    const gone = new Set<SessionItem>();
     let looseDropped = 0;
     for (const entry of dropped) {
       const { facts, group } = entry;
@@ -92,11 +99,11 @@ export class SessionModel {
         else if (facts.problem === "denied") this.deniedRows--;
         continue;
       }
-      if (group.leaving++ === 0) {
-        touched.push(group);
-        const root = group.root;
-        if (!roots.has(root)) roots.set(root, [root.errors > 0, root.denials > 0]);
-      }
+      const root = group.root;
+      let before = roots.get(root);
+      if (!before) roots.set(root, (before = [root.errors > 0, root.denials > 0, 0]));
+      before[2]++;
+      if (group.leaving++ === 0) touched.push(group);
       if (facts.problem === null) continue;
       for (let at: CallGroup | null = group; at; at = at.parent) {
         if (facts.problem === "error") at.errors--;
@@ -125,15 +132,24 @@ export class SessionModel {
     const head: SessionItem[] = [];
     let toRemove = looseDropped + emptiedRows;
     let scanned = 0;
+    /** Whether calls nested in an emptied one became rows. */
+    let lifted = false;
     for (; scanned < this.items.length && toRemove > 0; scanned++) {
       const item = this.items[scanned]!;
       if (!(item instanceof CallGroup)) {
         if (item.seq > lastDroppedSeq) head.push(item);
-        else toRemove--;
+        else {
+          toRemove--;
+          if (scanned < this.#placed) gone.add(item);
+        }
       } else if (!emptied.has(item)) head.push(item);
       else {
         toRemove--;
-        for (const group of survivors(item, null, emptied)) head.push(group);
+        if (scanned < this.#placed) gone.add(item);
+        for (const group of survivors(item, null, emptied)) {
+          head.push(group);
+          lifted = true;
+        }
       }
     }
     if (head.length <= 1_000) this.items.splice(0, scanned, ...head);
@@ -147,6 +163,9 @@ export class SessionModel {
       }
     }
     if (emptied.size > 0) this.#forgetGroups(emptied);
+    this.#viewLost(gone, emptied, roots);
+    this.#placed -= gone.size;
+    if (lifted) this.#viewStale = true;
   }
 
   /** Removed groups leave the look-ups that join later signals to their call. */
@@ -166,39 +185,124 @@ export class SessionModel {
     return this.#groups.get(`${kind}:${callId}`);
   }
 
-  /** The rows with branches folded in, rebuilt only when the session changed. */
+  /**
+   * The rows with branches folded in. Built once, then kept up to date: rows that arrived since
+   * the last call are placed, signals joining a row already placed update its branch's counts as
+   * they come (in {@link #add}), and evicted rows leave the front of their lists. A redraw of a
+   * session of 100,000 signals touches what changed, not every row. A placed call that turns out
+   * to run in another branch than the one it was shown in, or an eviction that lifts nested calls
+   * out, rebuilds it. Evicted rows' neighbours keep the branch they were shown in (rows never jump).
+   */
   grouped(): GroupedView {
-    if (this.#grouped?.version === this.version) return this.#grouped.view;
-    const rows: Array<SessionItem | BranchView> = [];
-    const branches = new Map<string, BranchView>();
+    if (this.#view === null || this.#viewStale) return this.#buildView();
+    const view = this.#view;
+    for (; this.#placed < this.items.length; this.#placed++) this.#place(view, this.items[this.#placed]!);
+    return view;
+  }
+
+  /** The grouped view built from scratch: what {@link grouped} keeps up to date (tests compare the two). */
+  regroup(): GroupedView {
+    this.#viewStale = true;
+    return this.grouped();
+  }
+
+  #buildView(): GroupedView {
+    const view = { rows: [] as Array<SessionItem | BranchView>, branches: new Map<string, BranchView>() };
     // Hook signals carry no branch id (branches share the session's bus), so a call none of whose
     // signals names a branch is shown in the branch of the row before it: calls run in branches.
-    let previousBranch: string | null = null;
-    for (const item of this.items) {
-      let branchId: string | null;
-      if (item instanceof CallGroup) {
-        item.shownBranchId = item.branchId ?? previousBranch;
-        branchId = item.shownBranchId;
-      } else branchId = item.facts.branchId;
-      if (branchId === null) {
-        rows.push(item);
+    this.#previousBranch = null;
+    for (const item of this.items) this.#place(view, item);
+    this.#view = view;
+    this.#viewStale = false;
+    this.#placed = this.items.length;
+    return view;
+  }
+
+  #place(view: { rows: Array<SessionItem | BranchView>; branches: Map<string, BranchView> }, item: SessionItem): void {
+    let branchId: string | null;
+    if (item instanceof CallGroup) {
+      item.shownBranchId = item.branchId ?? this.#previousBranch;
+      item.placed = true;
+      branchId = item.shownBranchId;
+    } else branchId = item.facts.branchId;
+    if (branchId === null) {
+      view.rows.push(item);
+      return;
+    }
+    let branch = view.branches.get(branchId);
+    if (!branch) {
+      branch = { branchId, items: [], errors: 0, denials: 0, signals: 0 };
+      view.branches.set(branchId, branch);
+      view.rows.push(branch);
+    }
+    this.#previousBranch = branchId;
+    branch.items.push(item);
+    if (hasProblem(item, "error")) branch.errors++;
+    if (hasProblem(item, "denied")) branch.denials++;
+    branch.signals += item instanceof CallGroup ? countSignals(item) : 1;
+  }
+
+  /** A signal joined `root`'s call, a row the view already shows: its branch's counts follow. */
+  #rowGrew(root: CallGroup, hadError: boolean, hadDenial: boolean): void {
+    if (this.#view === null || this.#viewStale || !root.placed) return;
+    if (root.branchId !== null && root.branchId !== root.shownBranchId) {
+      // It was shown in the branch of the rows before it, and now names another one.
+      this.#viewStale = true;
+      return;
+    }
+    const branch = root.shownBranchId === null ? undefined : this.#view.branches.get(root.shownBranchId);
+    if (!branch) return;
+    branch.signals++;
+    if (!hadError && root.errors > 0) branch.errors++;
+    if (!hadDenial && root.denials > 0) branch.denials++;
+  }
+
+  /**
+   * Evicted signals leave the view: `gone` are the rows that went (loose signals, emptied calls),
+   * `shrunk` the placed calls that lost signals (with whether they had an error / a denial
+   * before, and how many signals they lost).
+   */
+  #viewLost(gone: ReadonlySet<SessionItem>, emptied: ReadonlySet<CallGroup>, shrunk: ReadonlyMap<CallGroup, readonly [boolean, boolean, number]>): void {
+    const view = this.#view;
+    if (view === null || this.#viewStale) return;
+    const fromBranch = new Map<BranchView, number>();
+    let fromRows = 0;
+    for (const item of gone) {
+      const branchId = item instanceof CallGroup ? item.shownBranchId : item.facts.branchId;
+      const branch = branchId === null ? undefined : view.branches.get(branchId);
+      if (!branch) {
+        fromRows++;
         continue;
       }
-      let branch = branches.get(branchId);
-      if (!branch) {
-        branch = { branchId, items: [], errors: 0, denials: 0, signals: 0 };
-        branches.set(branchId, branch);
-        rows.push(branch);
+      fromBranch.set(branch, (fromBranch.get(branch) ?? 0) + 1);
+      if (!(item instanceof CallGroup)) {
+        branch.signals--;
+        if (item.facts.problem === "error") branch.errors--;
+        else if (item.facts.problem === "denied") branch.denials--;
       }
-      previousBranch = branchId;
-      branch.items.push(item);
-      if (hasProblem(item, "error")) branch.errors++;
-      if (hasProblem(item, "denied")) branch.denials++;
-      branch.signals += item instanceof CallGroup ? countSignals(item) : 1;
     }
-    const view = { rows, branches };
-    this.#grouped = { version: this.version, view };
-    return view;
+    for (const [group, [hadError, hadDenial, lost]] of shrunk) {
+      if (!group.placed || group.shownBranchId === null) continue;
+      const branch = view.branches.get(group.shownBranchId);
+      if (!branch) continue;
+      branch.signals -= lost;
+      const went = emptied.has(group);
+      if (hadError && (went || group.errors === 0)) branch.errors--;
+      if (hadDenial && (went || group.denials === 0)) branch.denials--;
+    }
+    let emptiedBranches = 0;
+    for (const [branch, count] of fromBranch) {
+      removeLeading(branch.items, gone, count);
+      if (branch.items.length === 0) {
+        view.branches.delete(branch.branchId);
+        emptiedBranches++;
+      }
+    }
+    if (fromRows + emptiedBranches > 0) {
+      const leaving = new Set<SessionItem | BranchView>(gone);
+      for (const row of view.rows) if (isBranchRow(row) && row.items.length === 0) leaving.add(row);
+      removeLeading(view.rows, leaving, fromRows + emptiedBranches);
+    }
   }
 
   #add(frame: SignalFrame, seq: number, facts = readSignal(frame)): SignalEntry {
@@ -220,6 +324,7 @@ export class SessionModel {
     group.add(entry);
     if (!hadError && root.errors > 0) this.errorRows++;
     if (!hadDenial && root.denials > 0) this.deniedRows++;
+    this.#rowGrew(root, hadError, hadDenial);
     return entry;
   }
 
@@ -335,6 +440,22 @@ function survivors(group: CallGroup, parent: CallGroup | null, emptied: Readonly
     return [group];
   }
   return group.children.flatMap((child) => survivors(child, parent, emptied));
+}
+
+/** Removes the first `count` elements of `array` that are in `gone` (they sit near its front: scans only until all are found). */
+function removeLeading<T>(array: T[], gone: ReadonlySet<unknown>, count: number): void {
+  let kept = 0;
+  let scanned = 0;
+  for (; scanned < array.length && count > 0; scanned++) {
+    const item = array[scanned]!;
+    if (gone.has(item)) count--;
+    else array[kept++] = item;
+  }
+  if (kept !== scanned) array.splice(kept, scanned - kept);
+}
+
+function isBranchRow(row: SessionItem | BranchView): row is BranchView {
+  return "branchId" in row && "items" in row && !(row instanceof CallGroup);
 }
 
 /** Puts `next` in place of what `array` held (no spread: a session may hold 100,000 rows). */
