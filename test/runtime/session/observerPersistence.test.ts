@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   GateDenied,
@@ -12,6 +13,8 @@ import {
   type SignalStore,
 } from "@hooklens/runtime";
 import { captureLogs, type CapturedLog } from "../../helpers/captureLogs.js";
+
+const TEST_FILE = fileURLToPath(import.meta.url);
 
 let logs: CapturedLog[];
 let restore: () => void;
@@ -78,13 +81,13 @@ describe("bindDbPersistence", () => {
     const observer = new SessionObserver();
     const store = new InMemorySignalStore();
     observer.bindDbPersistence("s", store);
-    observer.gate(() => false);
+    observer.gate(() => false); // the line the GateDenied's metadata points at
     await observer.emit(1);
     await observer.authorize({ function: "rm", branchId: "b1" });
     await observer.flush();
     expect(observer.byType(GateDenied)).toHaveLength(1);
     expect(store.records.map((r) => [r.kind, r.payload["data"], r.payload["metadata"]])).toEqual([
-      ["GateDenied", { function: "rm", branchId: "b1" }, { branchId: "b1" }],
+      ["GateDenied", { function: "rm", branchId: "b1" }, { branchId: "b1", location: { file: TEST_FILE, line: 84, column: 14 } }],
     ]);
   });
 
