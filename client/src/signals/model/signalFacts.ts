@@ -65,6 +65,8 @@ export interface SignalFacts {
   readonly label: string;
 }
 
+/** Shared by every signal that reports no service hook phases (most): one array, not one per signal. */
+const NO_PHASES: readonly HookPhase[] = Object.freeze([]);
 const TOOL_POINTS = new Set(["tool.pre", "tool.post", "tool.error"]);
 const MODEL_POINTS = new Set(["api.pre_call", "api.stream_chunk", "api.post_call"]);
 const DENIAL_KINDS = new Set(["ToolCallBlocked", "HookShortCircuit", "GuardrailBlock"]);
@@ -98,7 +100,7 @@ export function readSignal(frame: SignalFrame): SignalFacts {
     hook: null,
     tokens: null,
     chunks: null,
-    hookPhases: [],
+    hookPhases: NO_PHASES,
     droppedCount: null,
     toolInstanceId: null,
     messagePeer: null,
@@ -386,12 +388,16 @@ export function shortId(id: string): string {
   return id.length > 8 ? id.slice(0, 8) : id;
 }
 
+const SOURCE_KEYS = ["source", "location"] as const;
+
 /**
  * A source location a signal carries: a `source` or `location` field (here or in a hook
  * signal's payload) as `{ file, line, column? }` or as `"path:line[:column]"`.
  */
 function sourceOf(payload: JsonRecord): SourceLocation | null {
-  for (const key of ["source", "location"]) {
+  // Most signals name no place: leave before anything is allocated.
+  if (payload["source"] === undefined && payload["location"] === undefined) return null;
+  for (const key of SOURCE_KEYS) {
     const value = payload[key];
     if (typeof value === "string") {
       const match = /^(.+?):(\d+)(?::(\d+))?$/.exec(value);
