@@ -5,6 +5,7 @@ import { analysisLib } from "./analysisLib.js";
 import { analyzeSourceFile, type AnalysisNotice, type AnalysisResult, type AnalyzeOptions } from "./analyze.js";
 import { sharePackageJsonCache } from "./packageJsonCache.js";
 import { bareParse, BufferParses, parseOnlyNotices } from "./parseOnlyNotices.js";
+import { LibraryParses } from "./libraryParses.js";
 import { HookLibraryReach } from "./reach/hookLibraryReach.js";
 import { isHookLibrarySpecifier } from "./hookLibraries.js";
 import { literalsRulesHeld, reuseAfterNeutralEdit, type ReusableAnalysis } from "./neutralEdit.js";
@@ -63,6 +64,8 @@ export class AnalysisProject {
   readonly #reusable = new Map<string, { analysis: ReusableAnalysis; changes: number }>();
   /** Parse-only trees of buffers that cannot reach a hook library, updated incrementally. */
   readonly #bufferParses = new BufferParses();
+  /** Packages' declaration files, parsed without JSDoc. */
+  readonly #libraryParses = new LibraryParses();
   #changes = 0;
 
   /** `tsConfigFilePath` names another tsconfig than the folder's own (the CLI's `--project`). */
@@ -79,6 +82,7 @@ export class AnalysisProject {
     const resolutionHost = () => ({
       resolveModuleNames(this: unknown, names: string[], containingFile: string) {
         sharePackageJsonCache(this, project.#project.getCompilerOptions(), rootDir);
+        project.#libraryParses.install(this, (path) => project.#project.getSourceFile(path) !== undefined);
         const resolved = names.map((name) => project.#resolveForProgram(name, containingFile));
         project.#imports.set(
           containingFile,
@@ -156,6 +160,11 @@ export class AnalysisProject {
     if (this.#buffers.has(filePath)) return; // the open buffer is what counts
     this.#changed();
     this.#reach.changed(filePath);
+    if (this.#libraryParses.forget(filePath)) {
+      // Not a file of the ts-morph project: adding and removing one makes the next program read it again.
+      this.#project.removeSourceFile(this.#project.createSourceFile(filePath, "", { overwrite: true }));
+      return;
+    }
     const file = this.#project.getSourceFile(filePath);
     if (!file) return;
     if (deleted) this.#project.removeSourceFile(file);
@@ -266,6 +275,7 @@ export class AnalysisProject {
   #resolveForProgram(name: string, containingFile: string): ts.ResolvedModuleFull | undefined {
     const resolved = this.#reach.resolve(name, containingFile);
     if (!resolved) return undefined;
+    this.#libraryParses.noteResolution(containingFile, resolved);
     const needed =
       resolved.isExternalLibraryImport ||
       isHookLibrarySpecifier(name) ||
@@ -294,6 +304,7 @@ export class AnalysisProject {
     for (const path of known) {
       if (reached.has(path)) continue;
       this.#imports.delete(path);
+      this.#libraryParses.forget(path);
       const file = this.#project.getSourceFile(path);
       if (file) this.#project.removeSourceFile(file);
     }
