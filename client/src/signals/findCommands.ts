@@ -123,7 +123,8 @@ async function revealSource(view: SignalsView, node: unknown): Promise<vscode.Te
 }
 
 function nodeSource(node: TreeNode | undefined): SourceLocation | null {
-  if (node?.type === "signal" || node?.type === "phase") return node.entry.facts.source;
+  if (node?.type === "phase") return node.phase.source;
+  if (node?.type === "signal") return node.entry.facts.source;
   if (node?.type === "call") return node.group.source;
   return null;
 }

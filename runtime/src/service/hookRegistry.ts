@@ -1,3 +1,4 @@
+import { definitionSiteOf, noteDefinitionSite, type SourceLocation } from "../shared/definitionSite.js";
 import { optionsObject, requireFunction, requireObject } from "../shared/arguments.js";
 import { isThenable } from "../shared/async.js";
 import { InvalidValueError } from "../shared/errors.js";
@@ -66,9 +67,16 @@ export const RUN_PHASE: unique symbol = Symbol("hooklens.runPhase");
  * CANCELLED, a post phase or chunk handler that fails is ABORTED, and a cancellation always comes
  * back as `[[Undefined, error], true, CANCELLED]`.
  */
+/** Where the program registered a registry's handler for a phase, when known: the call record's hook runs carry it. Runtime-internal. */
+export let phaseHandlerSite: (registry: HookRegistry, hookType: string) => SourceLocation | null;
+
 export class HookRegistry {
   readonly #hooks = new Map<HookEventTypes | string, unknown>();
   readonly #streamHandlers = new Map<unknown, unknown>();
+
+  static {
+    phaseHandlerSite = (registry, hookType) => definitionSiteOf(registry.#hooks.get(hookType));
+  }
 
   constructor(init: HookRegistryInit = {}) {
     init = optionsObject(init, "new HookRegistry(init)");
@@ -81,7 +89,10 @@ export class HookRegistry {
       const hooks = new Map<string, unknown>();
       for (const [key, handler] of toEntryMap(init.hooks, "hooks")) hooks.set(normalizeHookKey(String(key)), handler);
       validateHooks(hooks);
-      for (const [key, handler] of hooks) this.#hooks.set(key, handler);
+      for (const [key, handler] of hooks) {
+        this.#hooks.set(key, handler);
+        if (typeof handler === "function") noteDefinitionSite(handler);
+      }
     }
     if (init.streamHandlers !== undefined && init.streamHandlers !== null) {
       const handlers = toEntryMap(init.streamHandlers, "streamHandlers");
@@ -109,6 +120,8 @@ export class HookRegistry {
     requireFunction(fn, `HookRegistry ${key} hook`, "the handler");
     if (this.#hooks.has(key)) getLogger().warn({ hookType: key }, `Overwriting existing ${key} hook`);
     this.#hooks.set(key, fn);
+    // Where the program registered it: the model call's record of this phase points there.
+    noteDefinitionSite(fn as object);
     return fn;
   }
 

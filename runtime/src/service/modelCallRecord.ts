@@ -6,6 +6,7 @@ import { recordTo, type SignalRecorder } from "../signals/signalRecorder.js";
 import type { APICalling } from "./apiCalling.js";
 import { EventStatus } from "./eventStatus.js";
 import type { HookEvent } from "./hookEvent.js";
+import { phaseHandlerSite } from "./hookRegistry.js";
 import { preCreateHookOf } from "./preCreateHooks.js";
 
 /** Chunks summed into one ModelStreamChunks signal: a stream costs one signal per batch, not per chunk. */
@@ -124,12 +125,14 @@ function hookRunsOf(apiCall: APICalling): ServiceHookRun[] {
 function hookRun(hook: HookEvent): ServiceHookRun {
   const duration = hook.execution.duration;
   const error = hook.execution.error;
+  const location = phaseHandlerSite(hook.registry, hook.hookType);
   return {
     hookType: hook.hookType,
     status: hook.status,
     startedAt: hook.createdAt,
     durationMs: typeof duration === "number" ? duration * 1000 : null,
     error: error === null || error === undefined ? null : error instanceof Error ? error.message : String(error),
+    ...(location === null ? {} : { location }),
   };
 }
 

@@ -150,6 +150,8 @@ export interface ServiceHookRun {
   readonly startedAt: number;
   readonly durationMs: number | null;
   readonly error: string | null;
+  /** Where the program registered the phase's handler, when known. */
+  readonly location?: SourceLocation;
 }
 
 export interface ModelCallFinishInit {

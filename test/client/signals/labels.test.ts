@@ -73,7 +73,7 @@ describe("call groups", () => {
     expect(group).toBeInstanceOf(CallGroup);
     expect(callLabel(group as CallGroup)).toBe("model scripted-model 3 chunks 41 tokens");
     expect((group as CallGroup).durationMs).toBe(41);
-    expect((group as CallGroup).members.at(-1)!.facts.hookPhases).toEqual([{ hookType: "pre_invocation", status: "completed", durationMs: 0.4, error: null, startedAt: 1 }]);
+    expect((group as CallGroup).members.at(-1)!.facts.hookPhases).toEqual([{ hookType: "pre_invocation", status: "completed", durationMs: 0.4, error: null, startedAt: 1, source: null }]);
   });
 
   it("a model call reported on the session bus groups api.pre_call, its chunks and api.post_call", () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { HookPoint, Session, Tool, ToolCallAction } from "@hooklens/runtime";
+import { HookPoint, IModel, ScriptedEndpoint, Session, Tool, ToolCallAction } from "@hooklens/runtime";
 import { SignalTreeModel, type TreeNode } from "../../../client/src/signals/model/treeModel.js";
 import { streamRun } from "./agentRun.js";
 
@@ -44,5 +44,28 @@ describe("where a signal's tool or hook was defined, as the Signals view reads i
     expect([model.view(gateDenied).contextValue, sourceOf(gateDenied)]).toEqual(["hooklens.signal.source", place("gate")]);
     const start = rows.find((row) => row.type === "signal" && row.entry.facts.kindKey === "session.start")!;
     expect([model.view(start).contextValue, sourceOf(start)]).toEqual(["hooklens.signal", null]);
+  });
+
+  it("offers Reveal Source on a model call's service hook phase: the line that registered its handler", async () => {
+    const { store } = await streamRun(async () => {
+      const session = new Session();
+      const branch = session.newBranch();
+      const imodel = new IModel({ endpoint: new ScriptedEndpoint({ model: "m-1", script: [{ response: { choices: [{ index: 0, message: { role: "assistant", content: "hi" }, finish_reason: "stop" }] } }] }), signals: branch });
+      imodel.hookRegistry.preInvoke(() => undefined); // pre-invoke
+      await imodel.invoke({ messages: [{ role: "user", content: "hello" }] });
+      await branch.drainSignals();
+    });
+    const model = new SignalTreeModel(store);
+    const find = (nodes: TreeNode[]): TreeNode | undefined => {
+      for (const node of nodes) {
+        if (node.type === "phase") return node;
+        const inner = node.type === "signal" ? undefined : find(model.children(node));
+        if (inner) return inner;
+      }
+      return undefined;
+    };
+    const phase = find(model.roots())!;
+    expect(phase.type === "phase" && phase.phase.source).toEqual({ file: FILE, line: lineOf("pre-invoke"), column: expect.any(Number) });
+    expect(model.view(phase).contextValue).toBe("hooklens.phase.source");
   });
 });

@@ -11,6 +11,9 @@ import {
   Hook,
   HookPoint,
   HookShortCircuit,
+  IModel,
+  ModelCallFinished,
+  ScriptedEndpoint,
   Session,
   ShortCircuit,
   Tool,
@@ -21,7 +24,7 @@ import {
   runBefore,
   type ToolInvocation,
 } from "@hooklens/runtime";
-import { invocationOf, specOf, useCapturedLogs } from "../middleware/support.js";
+import { completion, invocationOf, specOf, useCapturedLogs } from "../middleware/support.js";
 
 useCapturedLogs();
 
@@ -98,6 +101,21 @@ describe("where a tool or hook was defined, on its signals", () => {
     await expect(runBefore([guard], "beforeTool", invocationOf(specOf("search"), { q: "pw" }, createRunContext({ signals: session })))).rejects.toThrow();
     expect(session.observer.byType(HookShortCircuit)[0]!.location).toEqual(at("hook-class"));
     expect(session.observer.byType(GuardrailBlock)[0]!.location).toEqual(at("guard-made"));
+  });
+
+  it("a model call's record of its service hook phases names the lines that registered their handlers", async () => {
+    const session = new Session();
+    const branch = branchOf(session);
+    const model = new IModel({ endpoint: new ScriptedEndpoint({ model: "m-1", script: [completion("hi")] }), signals: branch });
+    model.hookRegistry.preInvoke(() => undefined); // pre-invoke
+    model.hookRegistry.postInvoke(() => undefined); // post-invoke
+    await model.invoke({ messages: [{ role: "user", content: "hello" }] });
+    await session.observer.flush();
+    const [finished] = session.observer.byType(ModelCallFinished);
+    expect(finished!.hookRuns!.map((run) => [run.hookType, run.location])).toEqual([
+      ["pre_invocation", at("pre-invoke")],
+      ["post_invocation", at("post-invoke")],
+    ]);
   });
 
   it("reads no stack per call: the site is read when the tool is made, never when it runs", async () => {

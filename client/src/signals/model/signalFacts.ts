@@ -25,6 +25,8 @@ export interface HookPhase {
   readonly error: string | null;
   /** POSIX seconds it started at, when reported. */
   readonly startedAt: number | null;
+  /** Where the program registered the phase's handler, when reported. */
+  readonly source: SourceLocation | null;
 }
 
 /** A place in the user's source a signal points at. */
@@ -324,7 +326,7 @@ function readModelFinished(facts: Mutable<SignalFacts>, payload: JsonRecord): vo
     const record = asRecord(phase);
     const hookType = stringField(record, "hookType");
     if (!record || !hookType) return [];
-    return [{ hookType, status: stringField(record, "status") ?? "", durationMs: numberField(record, "durationMs"), error: stringField(record, "error"), startedAt: numberField(record, "startedAt") }];
+    return [{ hookType, status: stringField(record, "status") ?? "", durationMs: numberField(record, "durationMs"), error: stringField(record, "error"), startedAt: numberField(record, "startedAt"), source: sourceOf(record) }];
   });
   const status = stringField(payload, "status");
   if (status === "error") {

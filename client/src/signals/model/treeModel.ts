@@ -215,7 +215,7 @@ export class SignalTreeModel {
         const { phase } = node;
         const style = phase.error ? GROUP_STYLES.error : GROUP_STYLES.hookPhase;
         const description = phase.durationMs === null ? "" : timeDescription(0, 0, phase.durationMs).replace(/^\+0 ms · /, "");
-        return this.#view(node, phaseLabel(phase), description, style, "none", "hooklens.phase");
+        return this.#view(node, phaseLabel(phase), description, style, "none", phase.source ? "hooklens.phase.source" : "hooklens.phase");
       }
       case "range": {
         const label = `${(node.start + 1).toLocaleString("en-US")}–${node.end.toLocaleString("en-US")}`;
