@@ -52,10 +52,21 @@ describe("packages' declaration files parsed without JSDoc", () => {
     expect(jsDocOf(build(undefined).program, pkgIndex)).toEqual(["/** Makes one. @returns a new one */"]);
   });
 
-  it("gives the checker the same types as an ordinary parse", () => {
+  it("gives the checker the same types as an ordinary parse, and every node its parent once the checker has bound the files", () => {
     const ordinary = typeText(build(undefined).program);
     expect(ordinary).toContain("Made");
-    expect(typeText(build(new LibraryParses()).program)).toBe(ordinary);
+    const { program } = build(new LibraryParses());
+    expect(typeText(program)).toBe(ordinary);
+    for (const path of [pkgIndex, pkgMade]) {
+      const orphans: string[] = [];
+      const visit = (node: ts.Node, parent: ts.Node): void => {
+        if (node.parent !== parent) orphans.push(ts.SyntaxKind[node.kind]);
+        ts.forEachChild(node, (child) => visit(child, node));
+      };
+      const file = program.getSourceFile(path)!;
+      ts.forEachChild(file, (child) => visit(child, file));
+      expect(orphans).toEqual([]);
+    }
   });
 
   it("reuses a parse between programs, and reads a forgotten file again", () => {

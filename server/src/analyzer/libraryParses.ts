@@ -4,7 +4,7 @@ const DECLARATION_FILE = /\.d\.([cm]?ts|[^/]+\.ts)$/;
 
 /**
  * Parses the declaration files of packages (the hook library's and everything they import)
- * without their JSDoc, as `tsc` does: in TypeScript, JSDoc never changes a type, and no rule reads
+ * without their JSDoc, as `tsc` does, and without a separate pass for parent pointers: in TypeScript, JSDoc never changes a type, and no rule reads
  * a package's comments (they read the analysed file's own). The runtime's and zod's .d.ts files
  * are mostly documentation, so this is a good part of the first program's parse at every start.
  *
@@ -51,8 +51,9 @@ export class LibraryParses {
     if (read === undefined) return undefined;
     const text = read.charCodeAt(0) === 0xfeff ? read.slice(1) : read; // a byte order mark, as ts-morph strips it
     const options = typeof languageVersionOrOptions === "object" ? languageVersionOrOptions : { languageVersion: languageVersionOrOptions };
-    // Parent pointers set, as ts-morph sets them on every file it parses.
-    const file = ts.createSourceFile(fileName, text, { ...options, jsDocParsingMode: ts.JSDocParsingMode.ParseForTypeErrors }, true);
+    // No pass to set parent pointers (ts-morph's parse makes one): the checker binds every file of
+    // the program before any rule reaches a package's node, and binding sets them.
+    const file = ts.createSourceFile(fileName, text, { ...options, jsDocParsingMode: ts.JSDocParsingMode.ParseForTypeErrors }, false);
     this.#parsed.set(fileName, file);
     return file;
   }
