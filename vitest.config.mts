@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
@@ -59,6 +60,10 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 300_000,
     pool: "forks",
+    // Vitest's default is one worker per core but one, which is a single worker on 2 cores. Most
+    // suites spend their time waiting on child processes, servers and sockets, so two files at a
+    // time keep both cores working (every limit above is sized for a loaded machine).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     env: {
       // Tests never record into the project's own .hooklens/signals.db (the demo's recording):
       // the default database points at a file that does not exist, so nothing is written.
