@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { liveSink } from "../live/publisher.js";
+import { requireFunction } from "../shared/arguments.js";
 import { isThenable } from "../shared/async.js";
 import { definitionSiteOf, noteDefinitionSite } from "../shared/definitionSite.js";
 import { getLogger } from "../shared/log.js";
@@ -140,8 +141,11 @@ export class SessionObserver {
    * emitted payload and with every action passed to {@link authorize}.
    */
   gate(check: Gate | null): this {
-    // Where the program set it: its denials point there.
-    if (typeof check === "function") noteDefinitionSite(check);
+    if (check !== null) {
+      requireFunction(check, "SessionObserver.gate(check)", "check (a function, or null to remove the gate)");
+      // Where the program set it: its denials point there.
+      noteDefinitionSite(check);
+    }
     this.#gate = check;
     return this;
   }
