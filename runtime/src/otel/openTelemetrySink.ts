@@ -29,8 +29,9 @@ export interface OpenTelemetrySinkOptions {
  * A SignalSink that turns flushed signal batches into OpenTelemetry spans, one trace per session.
  * It works on the flushed batches, after `emit` returned: nothing here runs on the hot path. It
  * reads the signals' own fields and redacts only the strings it exports, so when it is the only
- * sink nothing is JSON-encoded (contents, with `captureContent`, are read from the encoded payload). The spans are handed to whatever SDK the tracer belongs to; exporting them is
- * that SDK's job.
+ * sink nothing is JSON-encoded (contents, with `captureContent`, are read from the encoded
+ * payload). The spans are handed to whatever SDK the tracer belongs to; exporting them is that
+ * SDK's job.
  */
 export class OpenTelemetrySink implements SignalSink {
   /** Spans are built from the signals' own fields: the pipeline need not encode payloads for this sink. */

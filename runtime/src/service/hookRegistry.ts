@@ -60,6 +60,9 @@ type AnyHandler = (...args: unknown[]) => unknown;
 /** @internal The key of the registry's synchronous-first phase runner (see `HookRegistry[RUN_PHASE]`). */
 export const RUN_PHASE: unique symbol = Symbol("hooklens.runPhase");
 
+/** Where the program registered a registry's handler for a phase, when known: the call record's hook runs carry it. Runtime-internal. */
+export let phaseHandlerSite: (registry: HookRegistry, hookType: string) => SourceLocation | null;
+
 /**
  * The hooks of one model: at most one handler per phase and one per stream-chunk key. It never
  * throws for a failing handler; every phase call returns `[result, shouldExit, status]`, where a
@@ -67,8 +70,6 @@ export const RUN_PHASE: unique symbol = Symbol("hooklens.runPhase");
  * CANCELLED, a post phase or chunk handler that fails is ABORTED, and a cancellation always comes
  * back as `[[Undefined, error], true, CANCELLED]`.
  */
-/** Where the program registered a registry's handler for a phase, when known: the call record's hook runs carry it. Runtime-internal. */
-export let phaseHandlerSite: (registry: HookRegistry, hookType: string) => SourceLocation | null;
 
 export class HookRegistry {
   readonly #hooks = new Map<HookEventTypes | string, unknown>();

@@ -4,9 +4,10 @@ const DECLARATION_FILE = /\.d\.([cm]?ts|[^/]+\.ts)$/;
 
 /**
  * Parses the declaration files of packages (the hook library's and everything they import)
- * without their JSDoc, as `tsc` does, and without a separate pass for parent pointers: in TypeScript, JSDoc never changes a type, and no rule reads
- * a package's comments (they read the analysed file's own). The runtime's and zod's .d.ts files
- * are mostly documentation, so this is a good part of the first program's parse at every start.
+ * without their JSDoc, as `tsc` does, and without a separate pass for parent pointers: in
+ * TypeScript, JSDoc never changes a type, and no rule reads a package's comments (they read the
+ * analysed file's own). The runtime's and zod's .d.ts files are mostly documentation, so this
+ * is a good part of the first program's parse at every start.
  *
  * ts-morph parses every file it loads with full JSDoc and takes no option for it, so its compiler
  * host's `getSourceFile` (the host is reached as `this` in our `resolveModuleNames`, see

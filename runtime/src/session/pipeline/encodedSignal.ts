@@ -67,11 +67,6 @@ export class QueuedSignal {
     this.#payloadJson = json;
     return this;
   }
-
-  /** Whether the payload has been serialised (a sink read it, or the pipeline did for one). */
-  get encoded(): boolean {
-    return this.#payload !== undefined;
-  }
 }
 
 /** Serialises one signal recorded at `ts`; never throws (an unserialisable signal is described instead). */

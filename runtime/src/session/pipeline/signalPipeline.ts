@@ -9,8 +9,8 @@ import type { SinkTarget } from "./sink.js";
  * serialised (once per signal, and only when one of its sinks needs the encoded payload) and
  * handed to its sinks at the end of the turn, or at once when it reaches the batch size, so a
  * loop that never yields a macrotask (`for … await emit(x)`) still flushes as it goes and holds
- * at most one batch. Signals still queued when the program runs out
- * of work (`beforeExit`) or exits are flushed first.
+ * at most one batch. Signals still queued when the program runs out of work (`beforeExit`) or
+ * exits are flushed first.
  */
 class SignalPipeline {
   // The queue as three parallel arrays (no object per signal): the signal, when it was recorded,
