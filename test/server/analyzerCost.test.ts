@@ -25,7 +25,7 @@ describe("analyzer cost: files that cannot reach the runtime", () => {
       failures: [],
       notices: [],
     });
-    expect(project.stats).toEqual({ checkedAnalyses: 0, skippedAnalyses: 1, reusedAnalyses: 0 });
+    expect(project.stats).toEqual({ checkedAnalyses: 0, skippedAnalyses: 1, reusedAnalyses: 0, packageFilesParsed: 0 });
     expect(project.has(plain)).toBe(false);
     expect(project.has(helper)).toBe(false);
   });
@@ -133,5 +133,26 @@ describe("analyzer cost: superseded versions and memory", () => {
     expect(project.has(first)).toBe(false);
     expect(project.has(helperA)).toBe(false);
     expect(project.has(helperB)).toBe(true);
+  });
+
+  // The runtime's `node:` imports reach @types/node, whose entry pulls in most of its files by
+  // `/// <reference path>`. The prune once dropped those after every closed file (no import
+  // reaches them), and the next program parsed them all again.
+  it("keeps the package files that still open files reach by `/// <reference>` when a file closes", () => {
+    fixture = createFixture();
+    const hookModule = `import { HookBus, HookPoint } from "@hooklens/runtime";\nconst bus = new HookBus();\nbus.on(HookPoint.TOOL_PRE, () => undefined);\n`;
+    const first = fixture.write("first.ts", hookModule);
+    const second = fixture.write("second.ts", hookModule);
+    const project = new AnalysisProject(fixture.dir);
+    project.analyze(first);
+    project.analyze(second);
+    const parsed = project.stats.packageFilesParsed;
+    expect(parsed).toBeGreaterThan(50); // @types/node, undici-types, zod
+    project.remove(first);
+    project.analyze(second); // prunes what only `first` reached
+    project.setBuffer(second, `${hookModule}// edited\n`);
+    project.analyze(second); // a new program
+    expect(project.has(first)).toBe(false);
+    expect(project.stats.packageFilesParsed).toBe(parsed);
   });
 });

@@ -19,6 +19,12 @@ export class LibraryParses {
   readonly #files = new Set<string>();
   readonly #parsed = new Map<string, ts.SourceFile>();
   readonly #hosts = new WeakSet<object>();
+  readonly #onParse: () => void;
+
+  /** `onParse` is told of every file parsed here (the project's statistics). */
+  constructor(onParse: () => void = () => undefined) {
+    this.#onParse = onParse;
+  }
 
   /** Records one resolution of the program; call before TypeScript loads the resolved file (it loads imports after resolving them). */
   noteResolution(containingFile: string, resolved: ts.ResolvedModuleFull): void {
@@ -56,6 +62,7 @@ export class LibraryParses {
     // the program before any rule reaches a package's node, and binding sets them.
     const file = ts.createSourceFile(fileName, text, { ...options, jsDocParsingMode: ts.JSDocParsingMode.ParseForTypeErrors }, false);
     this.#parsed.set(fileName, file);
+    this.#onParse();
     return file;
   }
 }

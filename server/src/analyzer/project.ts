@@ -10,6 +10,7 @@ import { HookLibraryReach } from "./reach/hookLibraryReach.js";
 import { isHookLibrarySpecifier } from "./hookLibraries.js";
 import { literalsRulesHeld, reuseAfterNeutralEdit, type ReusableAnalysis } from "./neutralEdit.js";
 import { recordTextReads } from "./textReads.js";
+import { ReferenceEdges } from "./referenceEdges.js";
 
 export { ANALYZED_EXTENSIONS } from "./unreadableFile.js";
 
@@ -30,6 +31,8 @@ export interface ProjectStats {
   skippedAnalyses: number;
   /** Analyses answered by moving the previous version's findings: the edit could not change them (neutralEdit.ts). */
   reusedAnalyses: number;
+  /** Packages' declaration files parsed (each once, until the prune drops it or it changes on disk). */
+  packageFilesParsed: number;
 }
 
 /**
@@ -45,7 +48,7 @@ export interface ProjectStats {
  */
 export class AnalysisProject {
   readonly rootDir: string;
-  readonly stats: ProjectStats = { checkedAnalyses: 0, skippedAnalyses: 0, reusedAnalyses: 0 };
+  readonly stats: ProjectStats = { checkedAnalyses: 0, skippedAnalyses: 0, reusedAnalyses: 0, packageFilesParsed: 0 };
   readonly #project: Project;
   readonly #reach: HookLibraryReach;
   /** Editor buffers by path, and those whose text the ts-morph project does not have yet. */
@@ -65,7 +68,7 @@ export class AnalysisProject {
   /** Parse-only trees of buffers that cannot reach a hook library, updated incrementally. */
   readonly #bufferParses = new BufferParses();
   /** Packages' declaration files, parsed without JSDoc. */
-  readonly #libraryParses = new LibraryParses();
+  readonly #libraryParses = new LibraryParses(() => this.stats.packageFilesParsed++);
   #changes = 0;
 
   /** `tsConfigFilePath` names another tsconfig than the folder's own (the CLI's `--project`). */
@@ -294,12 +297,13 @@ export class AnalysisProject {
     this.#pruneDue = false;
     this.#changed();
     const known = new Set([...this.#imports.keys(), ...[...this.#imports.values()].flat()]);
+    const references = new ReferenceEdges(this.#project.getProgram().compilerObject);
     const reached = new Set<string>();
     const pending = [...this.#roots];
     for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
       if (reached.has(path)) continue;
       reached.add(path);
-      pending.push(...(this.#imports.get(path) ?? []));
+      pending.push(...(this.#imports.get(path) ?? []), ...references.of(path));
     }
     for (const path of known) {
       if (reached.has(path)) continue;
