@@ -12,6 +12,8 @@ export interface BenchProbeReading {
   heapUsedBytes: number;
   /** The V8 heap limit the process runs under (set by the launch flags). */
   heapLimitBytes: number;
+  /** The Node and V8 flags the process runs with (`process.execArgv`). */
+  execArgv: string[];
   /** Analyses run since the server started (cache misses): what a burst of edits really cost. */
   analyses: number;
 }
@@ -31,6 +33,7 @@ export function registerBenchProbe(connection: Connection, analysisCount: () => 
       rssBytes: memory.rss,
       heapUsedBytes: memory.heapUsed,
       heapLimitBytes: getHeapStatistics().heap_size_limit,
+      execArgv: process.execArgv,
       analyses: analysisCount(),
     };
   });

@@ -18,7 +18,7 @@ import {
   type ProtocolConnection,
   type PublishDiagnosticsParams,
 } from "vscode-languageserver-protocol/node";
-import { SERVER_HEAP_LIMIT_MB } from "../../../server/src/launchOptions.js";
+import { SERVER_HEAP_LIMIT_MB, SERVER_NODE_FLAGS } from "../../../server/src/launchOptions.js";
 import { BENCH_PROBE_ENV, BENCH_PROBE_METHOD, type BenchProbeReading } from "../../../server/src/lsp/benchProbe.js";
 import { builtCli } from "../../helpers/builtCli.js";
 import { REPO_ROOT } from "../../helpers/fixtureProject.js";
@@ -127,13 +127,13 @@ describe("the other transports vscode-languageserver offers", () => {
 
 describe("memory", () => {
   it("runs the server under the launch heap limit, however the bin was started", async () => {
-    const limitOf = async (command: string, args: string[]): Promise<number> => {
+    const limitOf = async (command: string, args: string[]): Promise<{ limitMb: number; execArgv: string[] }> => {
       const session = await startServer(command, args, { env: { ...process.env, [BENCH_PROBE_ENV]: "1" } });
       const reading: BenchProbeReading = await session.connection.sendRequest(BENCH_PROBE_METHOD);
       await session.connection.sendRequest("shutdown");
       await session.connection.sendNotification("exit");
       expect(await session.exited).toBe(0);
-      return reading.heapLimitBytes / 2 ** 20;
+      return { limitMb: reading.heapLimitBytes / 2 ** 20, execArgv: reading.execArgv };
     };
     // Node's own default here is far above the server's limit, so the figure shows the flag applied.
     const nodeDefault = Number(execFileSync(process.execPath, ["-p", "require('v8').getHeapStatistics().heap_size_limit"], { encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } })) / 2 ** 20;
@@ -143,9 +143,11 @@ describe("memory", () => {
       [process.execPath, [join(REPO_ROOT, "server/bin/hooklens-language-server.cjs"), "--stdio"]],
       [BIN, ["--stdio"]],
     ] as const) {
-      const limit = await limitOf(command, [...args]);
-      expect(limit).toBeGreaterThanOrEqual(SERVER_HEAP_LIMIT_MB);
-      expect(limit).toBeLessThan(SERVER_HEAP_LIMIT_MB * 1.3);
+      const { limitMb, execArgv } = await limitOf(command, [...args]);
+      expect(limitMb).toBeGreaterThanOrEqual(SERVER_HEAP_LIMIT_MB);
+      expect(limitMb).toBeLessThan(SERVER_HEAP_LIMIT_MB * 1.3);
+      // The GC's growing factor too (no figure shows it): every launch flag reaches the server.
+      expect(execArgv).toEqual(expect.arrayContaining([...SERVER_NODE_FLAGS]));
     }
   });
 });
