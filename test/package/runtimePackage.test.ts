@@ -93,30 +93,25 @@ describe("@hooklens/runtime/otel", () => {
     expect(await runNode(file, { HOOKLENS_OTEL: "" })).toBe("");
   });
 
-  it.each([
-    ["otel-nodenext", "main.mts", { module: "NodeNext", moduleResolution: "NodeNext" }, "main.mjs"],
-    ["otel-node16", "main.cts", { module: "Node16", moduleResolution: "Node16" }, "main.cjs"],
-  ] as const)("type-checks and runs TypeScript (%s)", async (folder, source, compilerOptions, output) => {
-    const dir = join(consumer, folder);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, source), OTEL_CONSUMERS.typescript);
-    const options = { strict: true, target: "ES2022", skipLibCheck: false, types: ["node"], outDir: "out", ...compilerOptions };
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: options, files: [source] }));
-    await run(process.execPath, [tsc, "-p", dir]);
-    expect(await runNode(join(dir, "out", output))).toBe("OpenTelemetrySink");
-  });
 });
 
 describe("a fresh project with the tarball installed", () => {
   const runNode = async (file: string) => (await run(process.execPath, [file], { cwd: consumer })).stdout.trim();
-  const compileAndRun = async (folder: string, source: string, compilerOptions: Record<string, unknown>, output: string) => {
+  /**
+   * One `tsc` per module mode over two programs: one through every scope of the main entry, one
+   * using /otel (when `otel` names its file). Both are then run.
+   */
+  const compileAndRun = async (folder: string, extension: "mts" | "cts" | "ts", compilerOptions: Record<string, unknown>, otel: boolean) => {
     const dir = join(consumer, folder);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, source), CONSUMERS.typescript);
+    const files = [`main.${extension}`, ...(otel ? [`otel.${extension}`] : [])];
+    writeFileSync(join(dir, files[0]!), CONSUMERS.typescript);
+    if (otel) writeFileSync(join(dir, files[1]!), OTEL_CONSUMERS.typescript);
     const options = { strict: true, target: "ES2022", skipLibCheck: false, types: ["node"], outDir: "out", ...compilerOptions };
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: options, files: [source] }));
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: options, files }));
     await run(process.execPath, [tsc, "-p", dir]);
-    return runNode(join(dir, "out", output));
+    const output = (file: string) => join(dir, "out", file.replace(/\.(m|c)?ts$/, (_, kind: string | undefined) => `.${kind ?? ""}js`));
+    return Promise.all(files.map((file) => runNode(output(file))));
   };
 
   it("runs an ESM program (import) through every scope", async () => {
@@ -129,15 +124,15 @@ describe("a fresh project with the tarball installed", () => {
     expect(await runNode("cjs.cjs")).toBe(EXPECTED_OUTPUT);
   });
 
-  it("type-checks and runs TypeScript under module nodenext (ESM, .mts)", async () => {
-    expect(await compileAndRun("nodenext", "main.mts", { module: "NodeNext", moduleResolution: "NodeNext" }, "main.mjs")).toBe(EXPECTED_OUTPUT);
+  it("type-checks and runs TypeScript under module nodenext (ESM, .mts), the main entry and /otel", async () => {
+    expect(await compileAndRun("nodenext", "mts", { module: "NodeNext", moduleResolution: "NodeNext" }, true)).toEqual([EXPECTED_OUTPUT, "OpenTelemetrySink"]);
   });
 
-  it("type-checks and runs TypeScript under module node16 as CommonJS (.cts, the .d.cts types)", async () => {
-    expect(await compileAndRun("node16", "main.cts", { module: "Node16", moduleResolution: "Node16" }, "main.cjs")).toBe(EXPECTED_OUTPUT);
+  it("type-checks and runs TypeScript under module node16 as CommonJS (.cts, the .d.cts types), the main entry and /otel", async () => {
+    expect(await compileAndRun("node16", "cts", { module: "Node16", moduleResolution: "Node16" }, true)).toEqual([EXPECTED_OUTPUT, "OpenTelemetrySink"]);
   });
 
   it("type-checks and runs TypeScript under moduleResolution bundler", async () => {
-    expect(await compileAndRun("bundler", "main.ts", { module: "ESNext", moduleResolution: "Bundler" }, "main.js")).toBe(EXPECTED_OUTPUT);
+    expect(await compileAndRun("bundler", "ts", { module: "ESNext", moduleResolution: "Bundler" }, false)).toEqual([EXPECTED_OUTPUT]);
   });
 });

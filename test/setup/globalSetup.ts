@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { removeEndedFixtureBundles } from "../helpers/bundledFixture.js";
 import { serverBundles, type ServerBundles } from "../helpers/serverBundles.js";
 
 declare module "vitest" {
@@ -12,6 +13,7 @@ declare module "vitest" {
  * Runs once before every suite: bundling the server (seconds when idle, a minute on a loaded
  * machine) belongs here, not in a per-file hook with a time limit.
  */
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(project: TestProject): Promise<() => void> {
   project.provide("serverBundles", await serverBundles());
+  return removeEndedFixtureBundles;
 }

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LIVE_ENV, SqliteSignalStore } from "@hooklens/runtime";
 import { REPO_ROOT } from "../../helpers/fixtureProject.js";
 import { createTempDir } from "../../helpers/tempDir.js";
+import { bundledFixture } from "../../helpers/bundledFixture.js";
 
 const PROGRAM = fileURLToPath(new URL("./fixtures/leaveEverythingOpen.mts", import.meta.url));
 const SIGNALS = 2_000;
@@ -32,7 +33,7 @@ describe("a program that closes nothing", () => {
     });
     await new Promise<void>((resolve) => server.listen(endpoint, resolve));
     const dbPath = temp.path("signals.db");
-    const child = spawn(process.execPath, ["--import", "tsx", PROGRAM, dbPath, String(SIGNALS)], {
+    const child = spawn(process.execPath, [bundledFixture(PROGRAM), dbPath, String(SIGNALS)], {
       cwd: REPO_ROOT,
       env: { ...process.env, [LIVE_ENV]: `${endpoint}?token=${"ef".repeat(16)}` },
     });

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { LIVE_ENV, type LiveFrame } from "@hooklens/runtime";
 import { LiveServer } from "../../../client/src/signals/liveServer.js";
 import { REPO_ROOT } from "../../helpers/fixtureProject.js";
+import { bundledFixture } from "../../helpers/bundledFixture.js";
 
 const STREAMER = fileURLToPath(new URL("./fixtures/streamSignals.mts", import.meta.url));
 let server: LiveServer | null = null;
@@ -23,7 +24,7 @@ describe("a burst longer than the editor's hello timeout", () => {
     const disconnected = new Promise<void>((resolve) => (closed = resolve));
     // The emitting loop below runs for at least 1.5 s, five times this timeout.
     server = await LiveServer.start({ onFrame: (_peer, frame) => frames.push(frame), onDisconnect: () => closed() }, { helloTimeoutMs: 300 });
-    const child = spawn(process.execPath, ["--import", "tsx", STREAMER, "1500", "burst"], {
+    const child = spawn(process.execPath, [bundledFixture(STREAMER), "1500", "burst"], {
       cwd: REPO_ROOT,
       env: { ...process.env, [LIVE_ENV]: server.environmentValue, HOOKLENS_LIVE_DRAIN_MS: "20000" },
     });

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LIVE_ENV, type LiveFrame } from "@hooklens/runtime";
 import { LIVE_DRAIN_ENV } from "../../../runtime/src/session/pipeline/signalSettings.js";
 import { REPO_ROOT } from "../../helpers/fixtureProject.js";
+import { bundledFixture } from "../../helpers/bundledFixture.js";
 
 const STREAMER = fileURLToPath(new URL("./fixtures/streamSignals.mts", import.meta.url));
 const SIGNALS = 20_000;
@@ -49,7 +50,7 @@ function runStreamer(
   mode: "end" | "flush" = "end",
 ): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   const started = Date.now();
-  const child = spawn(process.execPath, ["--import", "tsx", STREAMER, String(SIGNALS), mode], {
+  const child = spawn(process.execPath, [bundledFixture(STREAMER), String(SIGNALS), mode], {
     cwd: REPO_ROOT,
     env: { ...process.env, [LIVE_ENV]: live, ...env },
   });
@@ -89,7 +90,7 @@ describe("exit is never held hostage by the live receiver", () => {
     const live = await listen((socket) => socket.pause());
     const run = await runStreamer(live);
     expect(run.stdout).toContain(`emitted ${SIGNALS}`);
-    // Startup through tsx on a loaded machine takes seconds; without the bound this never ends.
+    // Startup on a loaded machine takes seconds; without the bound this never ends.
     expect(run.code).toBe(0);
     expect(run.ms).toBeLessThan(30_000);
     // The frames that could not be delivered are reported, not silently lost.

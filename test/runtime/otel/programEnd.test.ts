@@ -8,9 +8,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runExample } from "../../helpers/docExamples.js";
 import { REPO_ROOT } from "../../helpers/fixtureProject.js";
 import { attribute, startReceiver, type Receiver } from "./otlpReceiver.js";
+import { bundledFixture } from "../../helpers/bundledFixture.js";
 
 const PROGRAM = fileURLToPath(new URL("./fixtures/programEnd.mts", import.meta.url));
-// Startup through tsx on a loaded machine takes seconds; the bounds only stop a hung child.
+// The bounds only stop a hung child (a loaded machine can take seconds to start one).
 const CHILD_LIMIT_MS = 120_000;
 
 interface Child {
@@ -35,7 +36,7 @@ async function receiver(options: { answer?: boolean } = {}): Promise<Receiver> {
 }
 
 function start(how: string, endpoint: string, env: Record<string, string> = {}): Child {
-  const child = spawn(process.execPath, ["--import", "tsx", PROGRAM, how], {
+  const child = spawn(process.execPath, [bundledFixture(PROGRAM), how], {
     cwd: REPO_ROOT,
     env: { ...process.env, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: endpoint, ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../helpers/fixtureProject.js";
 import { startReceiver, type OtlpSpan, type Receiver } from "./otlpReceiver.js";
+import { bundledFixture } from "../../helpers/bundledFixture.js";
 
 const PROGRAM = fileURLToPath(new URL("./fixtures/sampledSessions.mts", import.meta.url));
 const SESSIONS = 24;
@@ -14,7 +15,7 @@ const CALLS = 5;
 /** Per sampled session: the root and one span per call. */
 const SPANS_PER_TRACE = 1 + CALLS;
 
-// Startup through tsx on a loaded machine takes seconds; the bound only stops a hung child.
+// The bound only stops a hung child (a loaded machine can take seconds to start one).
 const CHILD_LIMIT_MS = 170_000;
 
 const receivers: Receiver[] = [];
@@ -30,7 +31,7 @@ async function run(sampler: Record<string, string>): Promise<{ spans: OtlpSpan[]
   delete env["OTEL_TRACES_SAMPLER_ARG"];
   Object.assign(env, sampler);
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = execFile(process.execPath, ["--import", "tsx", PROGRAM, String(SESSIONS), String(CALLS)], { cwd: REPO_ROOT, env, timeout: CHILD_LIMIT_MS }, (_error, stdout, stderr) =>
+    const child = execFile(process.execPath, [bundledFixture(PROGRAM), String(SESSIONS), String(CALLS)], { cwd: REPO_ROOT, env, timeout: CHILD_LIMIT_MS }, (_error, stdout, stderr) =>
       resolve({ code: child.exitCode, stdout, stderr }),
     );
   });

@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../../helpers/docExamples.js";
+import { bundledFixture } from "../../helpers/bundledFixture.js";
 
 // The bus generates its short-list dispatchers with `new Function`; where a process forbids code
 // generation from strings it must run the same chain through its loop instead.
@@ -9,7 +10,7 @@ describe("HookBus without code generation from strings", () => {
     const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(
         process.execPath,
-        ["--disallow-code-generation-from-strings", "--import", "tsx", "test/runtime/session/fixtures/busWithoutCodegen.ts"],
+        ["--disallow-code-generation-from-strings", bundledFixture(`${repoRoot}test/runtime/session/fixtures/busWithoutCodegen.ts`)],
         { cwd: repoRoot, timeout: 170_000 },
         (error, out, err) => resolve({ code: error ? 1 : 0, stdout: out, stderr: err }),
       );

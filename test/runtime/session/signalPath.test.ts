@@ -30,6 +30,7 @@ import {
 import { captureLogs, type CapturedLog } from "../../helpers/captureLogs.js";
 import { createTempDir } from "../../helpers/tempDir.js";
 import { REPO_ROOT } from "../../helpers/fixtureProject.js";
+import { bundledFixture } from "../../helpers/bundledFixture.js";
 
 let logs: CapturedLog[];
 let restore: () => void;
@@ -256,7 +257,7 @@ describe("an awaited-emit loop into a real SQLite file", () => {
 describe("memory stays flat however long a session runs", () => {
   it("heap after 30,000 act() calls on a Session's branch is within 1.2× the heap after 5,000", async () => {
     const fixture = fileURLToPath(new URL("./fixtures/boundedHeap.mts", import.meta.url));
-    const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", fixture, "30000"], { cwd: REPO_ROOT });
+    const child = spawn(process.execPath, ["--expose-gc", bundledFixture(fixture), "30000"], { cwd: REPO_ROOT });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

@@ -17,6 +17,7 @@ import {
 } from "@hooklens/runtime";
 import { REPO_ROOT } from "../../helpers/fixtureProject.js";
 import { PASSWORD_USER, startPostgres, type PostgresServer } from "../../helpers/postgres.js";
+import { bundledFixture } from "../../helpers/bundledFixture.js";
 
 let server: PostgresServer;
 beforeAll(async () => {
@@ -130,7 +131,7 @@ describe("PostgresSignalStore.open refuses what it cannot use, naming the databa
     const url = server.url("postgres", PASSWORD_USER);
     const run = (extra: string[]): Promise<{ opened: boolean; name?: string; message?: string }> =>
       new Promise((resolve, reject) =>
-        execFile(process.execPath, ["--import", "tsx", ...extra, `${fixtures}openPostgres.mts`, url], { cwd: REPO_ROOT }, (error, stdout, stderr) =>
+        execFile(process.execPath, [...extra, bundledFixture(`${fixtures}openPostgres.mts`), url], { cwd: REPO_ROOT }, (error, stdout, stderr) =>
           error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout) as { opened: boolean }),
         ),
       );
