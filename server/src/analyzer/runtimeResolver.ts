@@ -19,6 +19,13 @@ export class RuntimeResolver {
   readonly #packageNameByDir = new Map<string, string | null>();
   /** Answers of `exportName` by node: several rules ask about the same callee (`is(callee, "hook")`, then each loader, …). */
   readonly #exportNames = new Map<ts.Node, string | null>();
+  /**
+   * Answers of `isInstanceOf` and `hookPointValue` by node: three rules ask the same of every
+   * `bus.on(…)` receiver and hook point argument, and each question walks the checker's flow
+   * analysis again. One resolver serves one analysis (one checker), so an answer never goes stale.
+   */
+  readonly #instanceOf = new Map<ts.Node, Map<string, boolean>>();
+  readonly #hookPointValues = new Map<ts.Node, string | null>();
 
   constructor(checker: TypeChecker) {
     this.#checker = checker;
@@ -51,6 +58,16 @@ export class RuntimeResolver {
 
   /** Whether an expression's value is an instance of the runtime class `className`. */
   isInstanceOf(expression: Expression, className: string): boolean {
+    let byClass = this.#instanceOf.get(expression.compilerNode);
+    if (!byClass) this.#instanceOf.set(expression.compilerNode, (byClass = new Map()));
+    const known = byClass.get(className);
+    if (known !== undefined) return known;
+    const answer = this.#isInstanceOf(expression, className);
+    byClass.set(className, answer);
+    return answer;
+  }
+
+  #isInstanceOf(expression: Expression, className: string): boolean {
     const type = expression.getType();
     const symbol = type.getSymbol() ?? type.getAliasSymbol();
     if (symbol && symbol.getName() === className && this.#declaredInRuntime(symbol)) return true;
@@ -81,6 +98,14 @@ export class RuntimeResolver {
    * including for members of a look-alike enum.
    */
   hookPointValue(argument: Node): string | null {
+    const known = this.#hookPointValues.get(argument.compilerNode);
+    if (known !== undefined) return known;
+    const value = this.#hookPointValueOf(argument);
+    this.#hookPointValues.set(argument.compilerNode, value);
+    return value;
+  }
+
+  #hookPointValueOf(argument: Node): string | null {
     const type = argument.getType();
     if (type.isStringLiteral() || type.isEnumLiteral()) {
       const value = type.getLiteralValue();
