@@ -33,11 +33,7 @@ export class RuntimeResolver {
 
   /** The runtime export name `node` refers to (`"HookPoint"`, `"hook"`, …), or null. */
   exportName(node: Node): string | null {
-    const known = this.#exportNames.get(node.compilerNode);
-    if (known !== undefined) return known;
-    const name = this.#exportNameOf(node);
-    this.#exportNames.set(node.compilerNode, name);
-    return name;
+    return remembered(this.#exportNames, node.compilerNode, () => this.#exportNameOf(node));
   }
 
   #exportNameOf(node: Node): string | null {
@@ -58,13 +54,8 @@ export class RuntimeResolver {
 
   /** Whether an expression's value is an instance of the runtime class `className`. */
   isInstanceOf(expression: Expression, className: string): boolean {
-    let byClass = this.#instanceOf.get(expression.compilerNode);
-    if (!byClass) this.#instanceOf.set(expression.compilerNode, (byClass = new Map()));
-    const known = byClass.get(className);
-    if (known !== undefined) return known;
-    const answer = this.#isInstanceOf(expression, className);
-    byClass.set(className, answer);
-    return answer;
+    const byClass = remembered(this.#instanceOf, expression.compilerNode, () => new Map<string, boolean>());
+    return remembered(byClass, className, () => this.#isInstanceOf(expression, className));
   }
 
   #isInstanceOf(expression: Expression, className: string): boolean {
@@ -98,11 +89,7 @@ export class RuntimeResolver {
    * including for members of a look-alike enum.
    */
   hookPointValue(argument: Node): string | null {
-    const known = this.#hookPointValues.get(argument.compilerNode);
-    if (known !== undefined) return known;
-    const value = this.#hookPointValueOf(argument);
-    this.#hookPointValues.set(argument.compilerNode, value);
-    return value;
+    return remembered(this.#hookPointValues, argument.compilerNode, () => this.#hookPointValueOf(argument));
   }
 
   #hookPointValueOf(argument: Node): string | null {
@@ -209,6 +196,14 @@ export class RuntimeResolver {
     this.#packageNameByDir.set(dir, name);
     return name;
   }
+}
+
+/** The answer `map` holds for `key`, computed and kept on the first question. */
+function remembered<K, V>(map: Map<K, V>, key: K, compute: () => V): V {
+  if (map.has(key)) return map.get(key) as V;
+  const value = compute();
+  map.set(key, value);
+  return value;
 }
 
 /** Whether a module specifier names the runtime or one of its subpaths. */
