@@ -1,17 +1,18 @@
 // Runs the example programs a docs page embeds, and reads which ones it embeds.
 import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 export const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
-const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
 
-/** Runs `path` (relative to the repository root) with tsx in a child process, with `env` added to this process's. */
+/**
+ * Runs `path` (relative to the repository root) with tsx's loader in a child process, with `env`
+ * added to this process's. `node --import tsx` is one process; the tsx command starts two.
+ */
 export function runExample(path: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [tsxCli, path], { cwd: repoRoot, timeout: 170_000, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+    execFile(process.execPath, ["--import", "tsx", path], { cwd: repoRoot, timeout: 170_000, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
     });
   });
