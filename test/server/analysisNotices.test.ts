@@ -91,6 +91,19 @@ describe("analysis notices: a file that was not fully analysed says so", { timeo
     expect(notices[0]!.message).toContain(`"@hooklens/runtime" cannot be resolved`);
   });
 
+  // Every form a runtime import can take at the top of a file; the notice sits on the first one.
+  it.each([
+    ["a re-export", `export { hook } from "@hooklens/runtime";`],
+    ["import =", `import runtime = require("@hooklens/runtime");`],
+    ["a require() declaration", `const runtime = require("@hooklens/runtime");`, `require("@hooklens/runtime")`],
+    ["a subpath import", `import { exportTo } from "@hooklens/runtime/otel";`],
+  ])("an unresolvable runtime import is reported on it: %s", (_form, statement, located = statement) => {
+    const text = `import { readFileSync } from "node:fs";\nconst other = require("node:path");\n${statement}\n${IMPORT}\nexport { readFileSync, other };\n`;
+    const { notices } = analyze(text, { runtime: "missing" });
+    expect(notices.map((n) => n.kind)).toEqual(["runtime-unresolved"]);
+    expect(text.slice(notices[0]!.start, notices[0]!.end)).toBe(located);
+  });
+
   it("names the rules that failed and keeps the other rules' findings", () => {
     const exploding = (code: string): Rule => ({ code, name: "explodes", defaultSeverity: "error", summary: "", check: () => { throw new Error("rule bug"); } });
     const result = analyze(`${IMPORT}\nhook("api.pre_call")(() => 1);\n`, { rules: [exploding("HL901"), dormantHookPoint, exploding("HL902")] });

@@ -1,6 +1,7 @@
-import { Node, SyntaxKind, type SourceFile, type StringLiteral, type ts } from "ts-morph";
+import { Node, SyntaxKind, ts, type SourceFile, type StringLiteral } from "ts-morph";
 import type { AnalysisNotice } from "./analyze.js";
-import { isRuntimeSpecifier, moduleSpecifierLiteral } from "./runtimeResolver.js";
+import { FileIndex } from "./fileIndex.js";
+import { isRuntimeSpecifier } from "./runtimeResolver.js";
 
 /**
  * Everything that kept one analysis from being complete. Notices point at the runtime import when
@@ -35,27 +36,31 @@ export function noticesFor(sourceFile: SourceFile, failures: readonly { code: st
   return notices;
 }
 
-/** Module specifiers naming the runtime in top-level imports, re-exports and `require` declarations. */
+/**
+ * Module specifiers naming the runtime in top-level imports, re-exports and `require` declarations.
+ * Read on the compiler nodes, and only the literals found are wrapped: wrapping every statement
+ * through ts-morph cost ~1 ms per analysis, and as much again forgetting those wrappers on the next edit.
+ */
 function runtimeImportLiterals(sourceFile: SourceFile): StringLiteral[] {
-  const literals: StringLiteral[] = [];
-  const consider = (node: Node | undefined): void => {
-    if (node && Node.isStringLiteral(node) && isRuntimeSpecifier(node.getLiteralValue())) literals.push(node);
+  const file = sourceFile.compilerNode;
+  const literals: ts.StringLiteral[] = [];
+  const consider = (node: ts.Node | undefined): void => {
+    if (node && ts.isStringLiteral(node) && isRuntimeSpecifier(node.text)) literals.push(node);
   };
-  for (const statement of sourceFile.getStatements()) {
-    if (Node.isImportDeclaration(statement) || Node.isExportDeclaration(statement)) consider(moduleSpecifierLiteral(statement));
-    else if (Node.isImportEqualsDeclaration(statement)) {
-      const reference = statement.getModuleReference();
-      if (Node.isExternalModuleReference(reference)) consider(reference.getExpression());
-    } else if (Node.isVariableStatement(statement)) {
-      for (const declaration of statement.getDeclarations()) {
-        const initializer = declaration.getInitializer();
-        if (Node.isCallExpression(initializer) && initializer.getExpression().getText() === "require") {
-          consider(initializer.getArguments()[0]);
-        }
+  for (const statement of file.statements) {
+    if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) consider(statement.moduleSpecifier);
+    else if (ts.isImportEqualsDeclaration(statement)) {
+      if (ts.isExternalModuleReference(statement.moduleReference)) consider(statement.moduleReference.expression);
+    } else if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) {
+        const initializer = declaration.initializer;
+        // The callee's source text, as `Node#getText` reads it (so `\u0072equire` is not `require`).
+        if (initializer && ts.isCallExpression(initializer) && initializer.expression.getText(file) === "require") consider(initializer.arguments[0]);
       }
     }
   }
-  return literals;
+  const index = FileIndex.of(sourceFile);
+  return literals.map((literal) => index.wrap(literal) as StringLiteral);
 }
 
 /**
