@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -20,6 +20,24 @@ const DIST_SUITES = [
   "test/runtime/store/{sqliteSignalStore,sqliteErrors}.test.ts",
   "test/runtime/live/recordedSignalFrame.test.ts",
   "test/runtime/otel/spanTree.test.ts",
+];
+
+/** `@hooklens/runtime` resolved to its sources. */
+const SOURCE_ALIASES = {
+  "@hooklens/runtime/live": here("./runtime/src/live/index.ts"),
+  "@hooklens/runtime/store": here("./runtime/src/store/index.ts"),
+  "@hooklens/runtime/otel": here("./runtime/src/otel/index.ts"),
+  "@hooklens/runtime": here("./runtime/src/index.ts"),
+};
+
+/**
+ * The analyzer's in-process suites: they build ts-morph projects and nothing else (no child
+ * processes, servers or global state), so they can share a worker's module graph.
+ */
+const ANALYZER_SUITES = [
+  "test/server/hl0*.test.ts",
+  "test/server/{analysisLib,analysisNotices,analyzeIsolation,analyzerCost,bufferParses,fileIndex,libraryParses,neutralEdits,packageJsonCache,ruleCatalogue,ruleDocsExamples,runtimeResolver}.test.ts",
+  "test/client/scaffold/{imports,templates}.test.ts",
 ];
 
 /** A project running {@link DIST_SUITES} with `@hooklens/runtime` resolved to the built `extension` files. */
@@ -72,15 +90,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        resolve: {
-          alias: {
-            "@hooklens/runtime/live": here("./runtime/src/live/index.ts"),
-            "@hooklens/runtime/store": here("./runtime/src/store/index.ts"),
-            "@hooklens/runtime/otel": here("./runtime/src/otel/index.ts"),
-            "@hooklens/runtime": here("./runtime/src/index.ts"),
-          },
-        },
-        test: { name: "source", include: ["test/{runtime,server,client,examples,package}/**/*.test.ts"] },
+        resolve: { alias: SOURCE_ALIASES },
+        test: { name: "source", include: ["test/{runtime,server,client,examples,package}/**/*.test.ts"], exclude: [...configDefaults.exclude, ...ANALYZER_SUITES] },
+      },
+      {
+        extends: true,
+        resolve: { alias: SOURCE_ALIASES },
+        // A worker runs these files one after another in one module graph, so TypeScript is loaded
+        // and the runtime's types are checked once per worker, not once per file (their fixture
+        // projects are shared: test/helpers/analyzeFixture.ts).
+        test: { name: "analyzer", include: ANALYZER_SUITES, isolate: false },
       },
       distProject("dist-esm", "js"),
       distProject("dist-cjs", "cjs"),

@@ -4,11 +4,13 @@ import { RecordedDbError } from "./cli/recordedDb.js";
 import { sessionsCommand, type OutputFormat } from "./cli/sessions.js";
 import { showCommand } from "./cli/show.js";
 import type { CheckFormat } from "./cli/check/command.js";
+import { SERVER_VERSION } from "./version.js";
 
 const USAGE = `Usage: hooklens check [paths...] [--project tsconfig.json] [--format text|json|sarif]
                       [--max-warnings N] [--allow-incomplete]
        hooklens sessions [--db path|postgres://…] [--format text|json]
        hooklens show <sessionId> [--db path|postgres://…] [--format text|json]
+       hooklens --version | --help
 
 check     analyses TypeScript and JavaScript files for misuse of @hooklens/runtime, printing each
           file's findings as it is done. --project checks the files of that tsconfig with its
@@ -37,6 +39,7 @@ async function main(argv: string[]): Promise<number> {
         "allow-incomplete": { type: "boolean" },
         db: { type: "string" },
         help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "v" },
       },
     });
   } catch (error) {
@@ -45,6 +48,10 @@ async function main(argv: string[]): Promise<number> {
   }
   const { values, positionals } = parsed;
   const [command, ...paths] = positionals;
+  if (values.version) {
+    process.stdout.write(`${SERVER_VERSION}\n`);
+    return 0;
+  }
   if (values.help || command === undefined) {
     process.stdout.write(USAGE + "\n");
     return values.help ? 0 : 2;

@@ -1,17 +1,20 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { afterAll, expect } from "vitest";
+import { expect } from "vitest";
 import { AnalysisProject } from "../../server/src/analyzer/project.js";
 import type { Finding } from "../../server/src/analyzer/types.js";
 import { createFixture, type Fixture } from "./fixtureProject.js";
+import { createSharedFixture } from "./sharedFixture.js";
 
 type RuntimeMode = "resolved" | "missing";
 
 /**
- * One fixture folder and one AnalysisProject per runtime mode, shared by every case of a test
- * file (each file gets its own copy of this module). Building a project and loading the runtime's
- * sources into the type checker is what made one-project-per-case slow; each case still gets
- * files of its own, in a folder no earlier case used, so nothing leaks between cases.
+ * One fixture folder and one AnalysisProject per runtime mode, shared by every case of every test
+ * file a worker runs (the analyzer suites run without isolation, see vitest.config.mts). Building
+ * a project and loading the runtime's sources into the type checker is what made
+ * one-project-per-case, then one-per-file, slow; each case still gets files of its own, in a folder
+ * no earlier case used, so nothing leaks between cases. The folders go when the worker's run ends
+ * (sharedFixture.ts).
  */
 interface SharedProject {
   fixture: Fixture;
@@ -31,12 +34,6 @@ interface CurrentCase {
 }
 
 let current: CurrentCase | undefined;
-
-afterAll(() => {
-  disposeFixture();
-  for (const { fixture } of shared.values()) fixture.dispose();
-  shared.clear();
-});
 
 export type FindingWithText = Finding & { text: string };
 
@@ -89,7 +86,7 @@ export function disposeFixture(): void {
 function sharedProject(runtime: RuntimeMode): SharedProject {
   let entry = shared.get(runtime);
   if (!entry) {
-    const fixture = createFixture(runtime);
+    const fixture = createSharedFixture(runtime);
     entry = { fixture, project: new AnalysisProject(fixture.dir), cases: 0 };
     shared.set(runtime, entry);
   }

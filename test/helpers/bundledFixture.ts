@@ -1,6 +1,7 @@
-import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { basename, join } from "node:path";
 import { buildSync } from "esbuild";
+import { removeLeftByEndedWorkers } from "./endedWorkers.js";
 import { REPO_ROOT } from "./fixtureProject.js";
 
 const OUT_DIR = join(REPO_ROOT, ".cache", "fixtures");
@@ -32,25 +33,7 @@ export function bundledFixture(script: string): string {
   return outfile;
 }
 
-/** Removes the bundles of test processes that have ended (vitest ends its workers without an exit event, so a run's own go at the next). */
+/** Removes the bundles of test workers that have ended. */
 export function removeEndedFixtureBundles(): void {
-  let files: string[];
-  try {
-    files = readdirSync(OUT_DIR);
-  } catch {
-    return; // nothing bundled yet
-  }
-  for (const file of files) {
-    const pid = Number(/-(\d+)\.mjs$/.exec(file)?.[1]);
-    if (pid && !isRunning(pid)) rmSync(join(OUT_DIR, file), { force: true });
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
+  removeLeftByEndedWorkers(OUT_DIR, (name) => Number(/-(\d+)\.mjs$/.exec(name)?.[1]) || undefined);
 }

@@ -17,8 +17,8 @@ export interface Fixture {
  * `@hooklens/runtime` to this repository's runtime sources, as an installed package would;
  * with `"missing"` the import cannot be resolved, as before `npm install`.
  */
-export function createFixture(runtime: "resolved" | "missing" = "resolved"): Fixture {
-  const dir = mkdtempSync(join(tmpdir(), "hooklens-fixture-"));
+export function createFixture(runtime: "resolved" | "missing" = "resolved", prefix = "hooklens-fixture-"): Fixture {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
   const compilerOptions: Record<string, unknown> = { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", skipLibCheck: true };
   if (runtime === "resolved") compilerOptions["paths"] = { "@hooklens/runtime": [join(REPO_ROOT, "runtime/src/index.ts")] };
   writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions }));

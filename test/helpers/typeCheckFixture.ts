@@ -1,19 +1,14 @@
 import { join } from "node:path";
 import { Project } from "ts-morph";
-import { afterAll } from "vitest";
-import { createFixture, type Fixture } from "./fixtureProject.js";
+import type { Fixture } from "./fixtureProject.js";
+import { createSharedFixture } from "./sharedFixture.js";
 
 /**
- * One fixture folder and one ts-morph project per test file (each file gets its own copy of this
- * module): building a program over the runtime's sources, lib and @types/node is what made each
- * check take seconds. Each check gets a file of its own, removed again afterwards.
+ * One fixture folder and one ts-morph project per worker (see analyzeFixture.ts): building a
+ * program over the runtime's sources, lib and @types/node is what made each check take seconds.
+ * Each check gets a file of its own, removed again afterwards.
  */
 let shared: { fixture: Fixture; project: Project; checks: number } | undefined;
-
-afterAll(() => {
-  shared?.fixture.dispose();
-  shared = undefined;
-});
 
 /**
  * The type errors of a `main.ts` with this source, compiled in a fixture folder where
@@ -22,7 +17,7 @@ afterAll(() => {
  */
 export function typeErrors(source: string): string[] {
   if (!shared) {
-    const fixture = createFixture("resolved");
+    const fixture = createSharedFixture("resolved");
     // A tsconfig that matches no file when it is read makes every program report "No inputs were found".
     fixture.write("placeholder.ts", "export {};\n");
     shared = { fixture, project: new Project({ tsConfigFilePath: fixture.path("tsconfig.json"), skipAddingFilesFromTsConfig: true }), checks: 0 };

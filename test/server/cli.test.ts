@@ -18,6 +18,18 @@ afterAll(() => fixture.dispose());
 
 const hooklens = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { cwd: fixture.dir, encoding: "utf8" });
 
+describe("hooklens --version and --help", () => {
+  it("prints the version, and the usage with exit 0 when asked for it", () => {
+    const version = hooklens("--version");
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(version.status).toBe(0);
+    expect(hooklens("-v").stdout).toBe(version.stdout);
+    const help = hooklens("--help");
+    expect(help.stdout).toContain("Usage: hooklens check");
+    expect(help.status).toBe(0);
+  });
+});
+
 describe("hooklens check", { timeout: 120_000 }, () => {
   it("prints file:line:col, severity, message and code, and exits 1 when it finds a problem", () => {
     const { status, stdout } = hooklens("check", "src");

@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { removeEndedFixtureBundles } from "../helpers/bundledFixture.js";
 import { serverBundles, type ServerBundles } from "../helpers/serverBundles.js";
+import { removeEndedSharedFixtures } from "../helpers/sharedFixture.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,5 +16,8 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   project.provide("serverBundles", await serverBundles());
-  return removeEndedFixtureBundles;
+  return () => {
+    removeEndedFixtureBundles();
+    removeEndedSharedFixtures();
+  };
 }
