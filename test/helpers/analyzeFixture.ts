@@ -13,8 +13,8 @@ type RuntimeMode = "resolved" | "missing";
  * file a worker runs (the analyzer suites run without isolation, see vitest.config.mts). Building
  * a project and loading the runtime's sources into the type checker is what made
  * one-project-per-case, then one-per-file, slow; each case still gets files of its own, in a folder
- * no earlier case used, so nothing leaks between cases. The folders go when the worker's run ends
- * (sharedFixture.ts).
+ * no earlier case used, so nothing leaks between cases. The folders are removed once the worker
+ * has ended (sharedFixture.ts).
  */
 interface SharedProject {
   fixture: Fixture;
