@@ -92,7 +92,6 @@ describe("@hooklens/runtime/otel", () => {
     expect(await runNode(file, { HOOKLENS_OTEL: "1" })).toBe(OTEL_ENV_EXPECTED_OUTPUT);
     expect(await runNode(file, { HOOKLENS_OTEL: "" })).toBe("");
   });
-
 });
 
 describe("a fresh project with the tarball installed", () => {
