@@ -3,11 +3,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   LIVE_PROTOCOL_VERSION,
   LiveConnection,
+  LiveSink,
   MAX_FRAME_BYTES,
   parseLiveEnv,
   type SignalFrame,
 } from "@hooklens/runtime/live";
-import { configureSignals } from "@hooklens/runtime";
+import { Signal, configureSignals, encodeSignal } from "@hooklens/runtime";
 import { LiveServer } from "../../client/src/signals/liveServer.js";
 import { SignalStore } from "../../client/src/signals/signalStore.js";
 
@@ -162,6 +163,25 @@ describe("live signal transport", () => {
     ]);
     expect(live.stats.oversizedLines).toBe(0);
     await connection.close();
+  });
+});
+
+describe("a LiveSink batch as bytes", () => {
+  it("delivers multibyte text intact across write chunks, and reports a line over the frame limit as dropped", async () => {
+    const live = await startServer();
+    const sink = new LiveSink(new LiveConnection(parseLiveEnv(live.environmentValue)!));
+    // Texts of one-, two-, three- and four-byte characters; enough of them to span several socket writes.
+    const texts = ["plain", "café – ünïcødé", "数据库连接", "🚀🤖 agents", "mixed é 数 🚀 end"];
+    const signals = Array.from({ length: 3_000 }, (_, i) => new Signal({ data: { n: i, text: texts[i % texts.length]!.repeat(20) } }));
+    const oversized = new Signal({ id: "x".repeat(MAX_FRAME_BYTES), data: { n: -1 } });
+    const batch = [...signals.slice(0, 1_500), oversized, ...signals.slice(1_500)].map((signal) => encodeSignal(signal, 1_700_000_000));
+    sink.write("session-1", batch);
+    await until(() => store.allSignals().filter((s) => s.kind === "Signal").length === 3_000 && store.runs()[0]!.dropped === 1);
+    const received = store.allSignals().filter((s) => s.kind === "Signal");
+    expect(received.map((s) => (s.payload["data"] as { text: string }).text)).toEqual(signals.map((s) => (s.data as { text: string }).text));
+    expect(received.map((s) => s.id)).toEqual(signals.map((s) => s.id));
+    expect(live.stats.oversizedLines).toBe(0);
+    await sink.close();
   });
 });
 

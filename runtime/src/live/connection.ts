@@ -26,8 +26,8 @@ export class LiveConnection {
   readonly #token: string;
   readonly #title: string;
   #state: State = "connecting";
-  /** Chunks not yet handed to the socket (all of them before it connects), oldest first from `#backlogHead`. */
-  #backlog: string[] = [];
+  /** Chunks of UTF-8 lines not yet handed to the socket (all of them before it connects), oldest first from `#backlogHead`. */
+  #backlog: Buffer[] = [];
   /** Per chunk of the backlog: how many of its lines count as signals or drop reports. */
   #backlogLines: number[] = [];
   #backlogHead = 0;
@@ -76,27 +76,32 @@ export class LiveConnection {
       this.#dropped++;
       return;
     }
-    if (Buffer.byteLength(line) > MAX_FRAME_BYTES) {
+    const bytes = Buffer.from(line + "\n");
+    if (bytes.length - 1 > MAX_FRAME_BYTES) {
       this.#dropped++;
       return;
     }
-    this.sendLines(line + "\n", 1);
+    this.sendLines(bytes, 1);
   }
 
-  /** Sends `count` complete NDJSON lines (each ending in a newline, each within the frame limit); never throws. */
-  sendLines(text: string, count: number): void {
+  /**
+   * Sends `count` complete NDJSON lines (each ending in a newline, each within the frame limit),
+   * as text or as its UTF-8 bytes (which must not change afterwards). Returns how many of them
+   * were dropped (all or none: the editor is gone, or the pending-work bound is reached); never throws.
+   */
+  sendLines(lines: string | Uint8Array, count: number): number {
     if (this.#state === "closed" || this.#closing) {
       this.#dropped += count;
-      return;
+      return count;
     }
-    // A JS string's length in UTF-16 units: close enough to bytes for a memory bound.
-    const bytes = text.length;
-    if (this.#pendingBytes() + bytes > signalSettings().maxPendingBytes) {
+    const chunk = typeof lines === "string" ? Buffer.from(lines) : Buffer.from(lines.buffer, lines.byteOffset, lines.byteLength);
+    if (this.#pendingBytes() + chunk.length > signalSettings().maxPendingBytes) {
       this.#dropped += count;
-      return;
+      return count;
     }
-    const chunk = this.#dropped > 0 ? this.#takeDropped() + text : text;
-    this.#write(chunk, count + (chunk.length > text.length ? 1 : 0));
+    if (this.#dropped > 0) this.#write(this.#takeDropped(), 1);
+    this.#write(chunk, count);
+    return 0;
   }
 
   /**
@@ -108,6 +113,11 @@ export class LiveConnection {
    */
   onProgramDone(listener: () => void): void {
     this.#programDone = listener;
+  }
+
+  /** Counts `count` lines the caller could not send (too large for a frame): the next `dropped` frame reports them. */
+  countDropped(count: number): void {
+    this.#dropped += count;
   }
 
   /** Frames that were dropped and not yet reported. */
@@ -141,7 +151,8 @@ export class LiveConnection {
     const drained = await withinDeadline(this.flush(), deadline);
     this.#closing = true;
     if (drained && this.#state === "open") {
-      this.#write((this.#dropped > 0 ? this.#takeDropped() : "") + JSON.stringify({ type: "bye" }) + "\n", 0);
+      if (this.#dropped > 0) this.#write(this.#takeDropped(), 1);
+      this.#write(Buffer.from(JSON.stringify({ type: "bye" }) + "\n"), 0);
       const ended = new Promise<void>((resolve) => this.#socket.end(resolve));
       if (await withinDeadline(ended, deadline)) return;
     }
@@ -167,12 +178,12 @@ export class LiveConnection {
       title: this.#title,
     };
     // The hello (and the count of what was dropped meanwhile) goes ahead of the queued lines.
-    const droppedFrame = this.#dropped > 0 ? this.#takeDropped() : "";
-    const first = JSON.stringify(hello) + "\n" + droppedFrame;
+    const reportsDrops = this.#dropped > 0;
+    const first = Buffer.from(JSON.stringify(hello) + "\n" + (reportsDrops ? this.#takeDropped().toString() : ""));
     this.#backlog.splice(this.#backlogHead, 0, first);
-    this.#backlogLines.splice(this.#backlogHead, 0, droppedFrame === "" ? 0 : 1);
+    this.#backlogLines.splice(this.#backlogHead, 0, reportsDrops ? 1 : 0);
     this.#backlogBytes += first.length;
-    this.#unwrittenLines += droppedFrame === "" ? 0 : 1;
+    this.#unwrittenLines += reportsDrops ? 1 : 0;
     this.#pump();
   }
 
@@ -197,14 +208,14 @@ export class LiveConnection {
     this.#notifyIdle();
   }
 
-  #takeDropped(): string {
-    const frame = JSON.stringify({ type: "dropped", count: this.#dropped }) + "\n";
+  #takeDropped(): Buffer {
+    const frame = Buffer.from(JSON.stringify({ type: "dropped", count: this.#dropped }) + "\n");
     this.#dropped = 0;
     return frame;
   }
 
   /** Queues `chunk`, which holds `lines` lines that count as signals or drop reports (hello and bye do not), and writes when it can. */
-  #write(chunk: string, lines: number): void {
+  #write(chunk: Buffer, lines: number): void {
     if (chunk.length === 0) return;
     this.#backlog.push(chunk);
     this.#backlogLines.push(lines);
@@ -219,13 +230,17 @@ export class LiveConnection {
   }
 
   #writeNext(): void {
-    let text = "";
+    const chunks: Buffer[] = [];
+    let size = 0;
     let lines = 0;
-    while (this.#backlogHead < this.#backlog.length && (text.length === 0 || text.length + this.#backlog[this.#backlogHead]!.length <= MAX_WRITE_BYTES)) {
-      text += this.#backlog[this.#backlogHead]!;
+    while (this.#backlogHead < this.#backlog.length && (size === 0 || size + this.#backlog[this.#backlogHead]!.length <= MAX_WRITE_BYTES)) {
+      const chunk = this.#backlog[this.#backlogHead]!;
+      chunks.push(chunk);
+      size += chunk.length;
       lines += this.#backlogLines[this.#backlogHead]!;
       this.#backlogHead++;
     }
+    const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
     if (this.#backlogHead === this.#backlog.length) {
       this.#backlog = [];
       this.#backlogLines = [];
@@ -235,18 +250,18 @@ export class LiveConnection {
       this.#backlogLines = this.#backlogLines.slice(this.#backlogHead);
       this.#backlogHead = 0;
     }
-    this.#backlogBytes -= text.length;
+    this.#backlogBytes -= size;
     this.#unwrittenLines -= lines;
     this.#writes++;
-    this.#inFlightBytes += text.length;
+    this.#inFlightBytes += size;
     this.#inFlightLines += lines;
     const done = (): void => {
       this.#writes--;
-      this.#inFlightBytes -= text.length;
+      this.#inFlightBytes -= size;
       this.#inFlightLines -= lines;
     };
     try {
-      this.#socket.write(text, (error) => {
+      this.#socket.write(bytes, (error) => {
         if (this.#abandoned) return;
         done();
         // A failed write's lines never arrived.

@@ -3,11 +3,12 @@ import type { EncodedSignal } from "../session/pipeline/encodedSignal.js";
 import type { SignalSink } from "../session/pipeline/sink.js";
 import { requireInstance } from "../shared/arguments.js";
 import { LiveConnection } from "./connection.js";
+import { LineBuffer } from "./lineBuffer.js";
 import { MAX_FRAME_BYTES } from "./frames.js";
 
 /**
  * The live stream as a sink: a flushed batch becomes `signal` frames built around the payload
- * JSON every sink shares (no second serialisation), written as one chunk.
+ * JSON every sink shares (no second serialisation), encoded into one chunk of bytes.
  */
 export class LiveSink implements SignalSink {
   readonly #connection: LiveConnection;
@@ -25,28 +26,22 @@ export class LiveSink implements SignalSink {
       sessionJson = JSON.stringify(sessionId);
       this.#sessionJson.set(sessionId, sessionJson);
     }
-    let text = "";
-    let count = 0;
+    const lines = new LineBuffer(Math.min(64 * 1024, batch.length * 1024));
     let oversized = 0;
     for (const signal of batch) {
       const line =
         `{"type":"signal","sessionId":${sessionJson},"branchId":${signal.branchId === null ? "null" : JSON.stringify(signal.branchId)}` +
         `,"id":${JSON.stringify(signal.id)},"kind":${JSON.stringify(signal.kind)},"createdAt":${finite(signal.createdAt)},"payload":${signal.payloadJson}}`;
       // The payload is capped at 16 KiB; only a huge id or branch id could push a line past the limit.
-      if (line.length > MAX_FRAME_BYTES / 3 && Buffer.byteLength(line) > MAX_FRAME_BYTES) {
-        oversized++;
-        continue;
-      }
-      text += line + "\n";
-      count++;
+      if (!lines.append(line, MAX_FRAME_BYTES)) oversized++;
     }
-    const before = this.#connection.pendingDropped;
-    if (count > 0) this.#connection.sendLines(text, count);
-    const dropped = this.#connection.pendingDropped - before + oversized;
-    if (dropped > 0) {
-      this.#report.count(dropped, new Error("the editor is not reading fast enough (pending-work bound reached) or is gone"));
-      this.#report.report();
+    if (oversized > 0) {
+      this.#connection.countDropped(oversized);
+      this.#report.count(oversized, new Error(`a signal's frame is larger than ${MAX_FRAME_BYTES} bytes`));
     }
+    const unsent = lines.lineCount > 0 ? this.#connection.sendLines(lines.bytes(), lines.lineCount) : 0;
+    if (unsent > 0) this.#report.count(unsent, new Error("the editor is not reading fast enough (pending-work bound reached) or is gone"));
+    if (oversized + unsent > 0) this.#report.report();
   }
 
   flush(): Promise<void> {
