@@ -2,6 +2,7 @@ import type { SourceFile } from "ts-morph";
 import { noticesFor } from "./notices.js";
 import { ALL_RULES } from "./rules/index.js";
 import { RuntimeResolver } from "./runtimeResolver.js";
+import type { ModuleExports } from "./syntacticRuntime.js";
 import { removeSuppressed } from "./suppressions.js";
 import type { Finding, Rule } from "./types.js";
 
@@ -30,6 +31,8 @@ export interface AnalyzeOptions {
   rules?: readonly Rule[];
   /** Checked between rules; a true value stops early (the caller has a newer version). */
   isCancelled?: () => boolean;
+  /** The project's modules as syntax knows them, so re-exports of the runtime are followed without the checker. */
+  modules?: ModuleExports;
 }
 
 /**
@@ -37,7 +40,7 @@ export interface AnalyzeOptions {
  * A rule that throws is recorded as a failure and the others still run.
  */
 export function analyzeSourceFile(sourceFile: SourceFile, options: AnalyzeOptions = {}): AnalysisResult {
-  const runtime = new RuntimeResolver(sourceFile.getProject().getTypeChecker());
+  const runtime = new RuntimeResolver(sourceFile.getProject().getTypeChecker(), { modules: options.modules });
   const findings: Finding[] = [];
   const failures: AnalysisResult["failures"] = [];
   for (const rule of options.rules ?? ALL_RULES) {
@@ -54,5 +57,5 @@ export function analyzeSourceFile(sourceFile: SourceFile, options: AnalyzeOption
   }
   findings.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code));
   // Applied here, once, so the editor and the CLI honour the same hooklens-disable comments.
-  return { findings: removeSuppressed(findings, sourceFile.compilerNode), failures, notices: noticesFor(sourceFile, failures) };
+  return { findings: removeSuppressed(findings, sourceFile.compilerNode), failures, notices: noticesFor(sourceFile, failures, runtime) };
 }

@@ -86,6 +86,11 @@ export class FileIndex {
     return inside.map((id) => this.wrap(id));
   }
 
+  /** The identifiers whose text is `text` (escapes resolved), JSDoc ones included, as raw compiler nodes. */
+  rawIdentifiers(text: string): readonly ts.Identifier[] {
+    return this.#identifiers.get(text) ?? [];
+  }
+
   /** The ts-morph wrapper of a compiler node of this file (the same object every other ts-morph call returns). */
   wrap(node: ts.Node): Node {
     return (this.sourceFile as unknown as WrapsCompilerNodes)._getNodeFromCompilerNode(node);

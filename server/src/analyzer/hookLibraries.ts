@@ -9,3 +9,11 @@ export const HOOK_LIBRARY_MODULES: readonly string[] = ["@hooklens/runtime"];
 export function isHookLibrarySpecifier(specifier: string): boolean {
   return HOOK_LIBRARY_MODULES.some((name) => specifier === name || specifier.startsWith(`${name}/`));
 }
+
+/** The HookLens runtime's package: what the rules' questions are about. */
+export const RUNTIME_PACKAGE = "@hooklens/runtime";
+
+/** Whether a module specifier names the runtime or one of its subpaths. */
+export function isRuntimeSpecifier(specifier: string): boolean {
+  return specifier === RUNTIME_PACKAGE || specifier.startsWith(`${RUNTIME_PACKAGE}/`);
+}

@@ -1,21 +1,21 @@
 import { Node, SyntaxKind, ts, type SourceFile, type StringLiteral } from "ts-morph";
 import type { AnalysisNotice } from "./analyze.js";
 import { FileIndex } from "./fileIndex.js";
-import { isRuntimeSpecifier } from "./runtimeResolver.js";
+import { isRuntimeSpecifier, type RuntimeResolver } from "./runtimeResolver.js";
 
 /**
  * Everything that kept one analysis from being complete. Notices point at the runtime import when
  * the file has one (the editor shows them there); a syntax error without such an import points at
- * the error itself. Only a file that imports the runtime costs a type-checker question (is the
- * import resolved?); the rest is read from the parse tree.
+ * the error itself. Whether the runtime import resolves is a type-checker question only when
+ * module resolution alone cannot tell; the rest is read from the parse tree.
  */
-export function noticesFor(sourceFile: SourceFile, failures: readonly { code: string; error: unknown }[]): AnalysisNotice[] {
+export function noticesFor(sourceFile: SourceFile, failures: readonly { code: string; error: unknown }[], runtime: RuntimeResolver): AnalysisNotice[] {
   const notices: AnalysisNotice[] = [];
   const runtimeImports = runtimeImportLiterals(sourceFile);
   const anchor = runtimeImports[0] ? rangeOf(runtimeImports[0].getParent() ?? runtimeImports[0]) : undefined;
   const syntax = syntaxErrorsNotice(sourceFile.compilerNode, anchor);
   if (syntax) notices.push(syntax);
-  const unresolved = runtimeImports.find((literal) => literal.getSymbol() === undefined);
+  const unresolved = runtimeImports.find((literal) => !runtime.resolvesModule(literal));
   if (unresolved) {
     notices.push({
       kind: "runtime-unresolved",

@@ -209,7 +209,7 @@ export class AnalysisProject {
     const file = this.#buffers.has(filePath) ? this.#sync(filePath) : (this.#project.getSourceFile(filePath) ?? this.addFromDisk(filePath));
     this.#syncLoadedBuffers();
     this.stats.checkedAnalyses++;
-    const { value: result, reads } = recordTextReads(() => analyzeSourceFile(file, options));
+    const { value: result, reads } = recordTextReads(() => analyzeSourceFile(file, { ...options, modules: this.#reach }));
     if (this.#pruneDue) this.#prune();
     // Kept for the next version of an editor buffer, unless cut short (a newer version arrived) or run with other rules.
     if (this.#buffers.has(filePath) && !options?.rules && !options?.isCancelled?.()) {

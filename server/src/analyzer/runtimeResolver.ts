@@ -1,22 +1,27 @@
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { HookPoint } from "@hooklens/runtime";
+import { isRuntimeSpecifier, RUNTIME_PACKAGE } from "./hookLibraries.js";
 import { importedNames, leftmostIdentifier } from "./importedNames.js";
+import { PackageNames } from "./reach/packageNames.js";
+import { SyntacticRuntime, type ModuleExports } from "./syntacticRuntime.js";
 import { Node, type ExportDeclaration, type Expression, type ImportDeclaration, type StringLiteral, type SourceFile, type Symbol as MorphSymbol, type TypeChecker, type ts } from "ts-morph";
 
-export const RUNTIME_PACKAGE = "@hooklens/runtime";
+export { isRuntimeSpecifier, RUNTIME_PACKAGE };
 
 const HOOK_POINT_VALUES: ReadonlyMap<string, string> = new Map(Object.entries(HookPoint));
 
 /**
- * Decides, through the type checker, whether an expression denotes one of the runtime's exports.
- * Aliased imports and re-exports are followed; a local declaration that merely shares a name
- * (a user's own `enum HookPoint`) is not the runtime's. When the runtime package cannot be
- * resolved (not installed yet), the import's module specifier still identifies it.
+ * Decides whether an expression denotes one of the runtime's exports. Aliased imports and
+ * re-exports are followed; a local declaration that merely shares a name (a user's own
+ * `enum HookPoint`) is not the runtime's. When the runtime package cannot be resolved (not
+ * installed yet), the import's module specifier still identifies it. Questions syntax settles
+ * (`syntacticRuntime.ts`) are answered without the type checker, which ts-morph builds, with its
+ * program, only when a question needs it.
  */
 export class RuntimeResolver {
   readonly #checker: TypeChecker;
-  readonly #packageNameByDir = new Map<string, string | null>();
+  readonly #syntactic: SyntacticRuntime | undefined;
+  readonly #packageNames = new PackageNames();
   /** Answers of `exportName` by node: several rules ask about the same callee (`is(callee, "hook")`, then each loader, …). */
   readonly #exportNames = new Map<ts.Node, string | null>();
   /**
@@ -27,8 +32,13 @@ export class RuntimeResolver {
   readonly #instanceOf = new Map<ts.Node, Map<string, boolean>>();
   readonly #hookPointValues = new Map<ts.Node, string | null>();
 
-  constructor(checker: TypeChecker) {
+  /**
+   * `syntax`: answer from syntax where it settles a question; `modules` lets it follow re-exports
+   * through the project's modules. Without it every question goes to the checker.
+   */
+  constructor(checker: TypeChecker, syntax?: { modules?: ModuleExports | undefined }) {
     this.#checker = checker;
+    this.#syntactic = syntax && new SyntacticRuntime((path) => this.#isRuntimePath(path), syntax.modules);
   }
 
   /** The runtime export name `node` refers to (`"HookPoint"`, `"hook"`, …), or null. */
@@ -38,6 +48,8 @@ export class RuntimeResolver {
 
   #exportNameOf(node: Node): string | null {
     if (!this.#mayDenoteImport(node)) return null;
+    const settled = this.#syntactic?.exportName(node);
+    if (settled !== undefined) return settled;
     if (Node.isPropertyAccessExpression(node)) {
       const namespace = this.#namespaceImportOf(node.getExpression());
       if (namespace) return node.getName();
@@ -59,6 +71,8 @@ export class RuntimeResolver {
   }
 
   #isInstanceOf(expression: Expression, className: string): boolean {
+    const made = this.#syntactic?.constructedWith(expression);
+    if (made !== undefined) return made === className;
     const type = expression.getType();
     const symbol = type.getSymbol() ?? type.getAliasSymbol();
     if (symbol && symbol.getName() === className && this.#declaredInRuntime(symbol)) return true;
@@ -73,6 +87,8 @@ export class RuntimeResolver {
    * user subclasses to their runtime base. Null when none.
    */
   runtimeClassOf(expression: Expression, names: readonly string[]): string | null {
+    const made = this.#syntactic?.constructedWith(expression);
+    if (made !== undefined && names.includes(made)) return made;
     const pending = [expression.getType()];
     for (let hops = 0; pending.length > 0 && hops < 32; hops++) {
       const type = pending.shift()!;
@@ -93,6 +109,8 @@ export class RuntimeResolver {
   }
 
   #hookPointValueOf(argument: Node): string | null {
+    const settled = this.#syntactic?.hookPointValue(argument);
+    if (settled !== undefined) return settled;
     const type = argument.getType();
     if (type.isStringLiteral() || type.isEnumLiteral()) {
       const value = type.getLiteralValue();
@@ -110,6 +128,11 @@ export class RuntimeResolver {
       return HOOK_POINT_VALUES.get(argument.getName()) ?? null;
     }
     return null;
+  }
+
+  /** Whether an import's module specifier resolves to a module (the checker has a symbol for it). */
+  resolvesModule(literal: StringLiteral): boolean {
+    return this.#syntactic?.resolvesModule(literal) ?? literal.getSymbol() !== undefined;
   }
 
   /**
@@ -173,28 +196,7 @@ export class RuntimeResolver {
   }
 
   #isRuntimePath(filePath: string): boolean {
-    return this.#packageNameOf(dirname(filePath)) === RUNTIME_PACKAGE;
-  }
-
-  /** Name of the nearest package.json above `dir` (read from disk, cached per folder). */
-  #packageNameOf(dir: string): string | null {
-    const cached = this.#packageNameByDir.get(dir);
-    if (cached !== undefined) return cached;
-    let name: string | null = null;
-    const manifest = join(dir, "package.json");
-    if (existsSync(manifest)) {
-      try {
-        const parsed: unknown = JSON.parse(readFileSync(manifest, "utf8"));
-        name = typeof parsed === "object" && parsed !== null && "name" in parsed ? String(parsed.name) : null;
-      } catch {
-        name = null;
-      }
-    } else {
-      const parent = dirname(dir);
-      name = parent === dir ? null : this.#packageNameOf(parent);
-    }
-    this.#packageNameByDir.set(dir, name);
-    return name;
+    return this.#packageNames.nameFor(dirname(filePath)) === RUNTIME_PACKAGE;
   }
 }
 
@@ -204,11 +206,6 @@ function remembered<K, V>(map: Map<K, V>, key: K, compute: () => V): V {
   const value = compute();
   map.set(key, value);
   return value;
-}
-
-/** Whether a module specifier names the runtime or one of its subpaths. */
-export function isRuntimeSpecifier(specifier: string): boolean {
-  return specifier === RUNTIME_PACKAGE || specifier.startsWith(`${RUNTIME_PACKAGE}/`);
 }
 
 /** For an import or re-export specifier: the module it names and the exported name it takes. */

@@ -47,12 +47,19 @@ export class HookLibraryReach {
     const facts = this.#factsOf(path);
     const reaching = new Set(facts?.specifiers.filter((specifier) => this.#reaches(specifier, path)));
     let exposes = false;
-    if (facts && reaching.size > 0) {
-      facts.exports ??= exportFacts(path, this.#textOf(path) ?? "");
-      exposes = handsOn(facts.exports, (module) => reaching.has(module));
-    }
+    if (facts && reaching.size > 0) exposes = handsOn(this.#exportsOf(path, facts), (module) => reaching.has(module));
     this.#exposes.set(path, exposes);
     return exposes;
+  }
+
+  /** What the module at `path` imports and exports (its current text, parsed once per version); undefined when it cannot be read. */
+  exportsOf(path: string): ExportFacts | undefined {
+    const facts = this.#factsOf(path);
+    return facts && this.#exportsOf(path, facts);
+  }
+
+  #exportsOf(path: string, facts: FileFacts): ExportFacts {
+    return (facts.exports ??= exportFacts(path, this.#textOf(path) ?? ""));
   }
 
   /** Whether `path` is part of a hook library's own package (its sources reference it by relative paths). */

@@ -20,10 +20,23 @@ interface StatementFacts {
   reexportsFrom?: string;
 }
 
+/**
+ * How a module exports one name: declared by the module itself (`export class X`), taken from
+ * another module (`export { Y as X } from "m"`), or any other way (`export { local as X }`,
+ * `export default expr`, `export * as X from`, `export import X =`), which only a checker follows.
+ */
+export type ExportRoute = { kind: "declared" } | { kind: "reexport"; module: string; name: string } | { kind: "other" };
+
 /** What a module imports (local name → module) and exports, in statement order. */
 export interface ExportFacts {
   imports: Map<string, string>;
   statements: StatementFacts[];
+  /** Every name the module exports by name, with how. */
+  named: Map<string, ExportRoute[]>;
+  /** The modules of its `export * from "m"` statements. */
+  stars: string[];
+  /** Whether it also exports in ways the names above miss (`export =`, CommonJS assignments). */
+  opaque: boolean;
 }
 
 /** Parses a file once and keeps only its import bindings and the export shape of its top-level statements. */
@@ -31,12 +44,21 @@ export function exportFacts(fileName: string, text: string): ExportFacts {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
   const imports = new Map<string, string>();
   const statements: StatementFacts[] = [];
+  const named = new Map<string, ExportRoute[]>();
+  const stars: string[] = [];
+  let opaque = false;
+  const route = (name: string, how: ExportRoute) => {
+    const routes = named.get(name);
+    if (routes) routes.push(how);
+    else named.set(name, [how]);
+  };
   for (const statement of source.statements) {
     if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
       for (const name of importedNames(statement.importClause)) imports.set(name, statement.moduleSpecifier.text);
     } else if (ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference)) {
       const module = statement.moduleReference.expression;
       if (ts.isStringLiteral(module)) imports.set(statement.name.text, module.text);
+      if (hasExportModifier(statement)) route(statement.name.text, { kind: "other" });
       if (hasExportModifier(statement))
         statements.push({
           declares: [],
@@ -45,6 +67,11 @@ export function exportFacts(fileName: string, text: string): ExportFacts {
         });
     } else if (ts.isExportDeclaration(statement)) {
       if (statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+        const module = statement.moduleSpecifier.text;
+        const clause = statement.exportClause;
+        if (!clause) stars.push(module);
+        else if (ts.isNamespaceExport(clause)) route(clause.name.text, { kind: "other" });
+        else for (const e of clause.elements) route(e.name.text, { kind: "reexport", module, name: writtenName(e.propertyName ?? e.name, source) });
         statements.push({
           declares: [],
           mentions: new Set(),
@@ -53,6 +80,7 @@ export function exportFacts(fileName: string, text: string): ExportFacts {
         });
       } else if (statement.exportClause && ts.isNamedExports(statement.exportClause)) {
         const locals = statement.exportClause.elements.map((e) => (e.propertyName ?? e.name).text);
+        for (const e of statement.exportClause.elements) route(e.name.text, { kind: "other" });
         statements.push({
           declares: [],
           mentions: new Set(locals),
@@ -60,14 +88,20 @@ export function exportFacts(fileName: string, text: string): ExportFacts {
         });
       }
     } else {
+      const exported = isExported(statement);
+      if (ts.isExportAssignment(statement)) route("default", { kind: "other" });
+      if (ts.isExportAssignment(statement) && statement.isExportEquals) opaque = true;
+      else if (exported && !hasExportModifier(statement) && !ts.isExportAssignment(statement)) opaque = true; // CommonJS
+      else if (hasExportModifier(statement) && hasDefaultModifier(statement)) route("default", { kind: "other" });
+      else if (hasExportModifier(statement)) for (const name of declaredNames(statement)) route(name, { kind: "declared" });
       statements.push({
         declares: declaredNames(statement),
         mentions: mentionsIn(statement),
-        exported: isExported(statement),
+        exported,
       });
     }
   }
-  return { imports, statements };
+  return { imports, statements, named, stars, opaque };
 }
 
 /**
@@ -106,6 +140,15 @@ function importedNames(clause: ts.ImportClause | undefined): string[] {
 
 function hasExportModifier(statement: ts.Statement): boolean {
   return ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+}
+
+/** A module export name as the checker's declarations spell it: an identifier as written, a string's value. */
+function writtenName(name: ts.ModuleExportName, source: ts.SourceFile): string {
+  return ts.isStringLiteral(name) ? name.text : name.getText(source);
+}
+
+function hasDefaultModifier(statement: ts.Statement): boolean {
+  return ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
 }
 
 /** `export …`, `export default x`, `export = x`, and CommonJS `module.exports = …` / `exports.x = …`. */

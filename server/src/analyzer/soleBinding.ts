@@ -1,0 +1,82 @@
+import { ts } from "ts-morph";
+
+/** Declarations whose `name` is a member's or a property's, bound in no scope. */
+const MEMBER_KINDS: ReadonlySet<ts.SyntaxKind> = new Set([
+  ts.SyntaxKind.PropertyAccessExpression,
+  ts.SyntaxKind.PropertyDeclaration,
+  ts.SyntaxKind.PropertySignature,
+  ts.SyntaxKind.MethodDeclaration,
+  ts.SyntaxKind.MethodSignature,
+  ts.SyntaxKind.GetAccessor,
+  ts.SyntaxKind.SetAccessor,
+  ts.SyntaxKind.PropertyAssignment,
+  ts.SyntaxKind.ShorthandPropertyAssignment,
+  ts.SyntaxKind.ExportSpecifier,
+  ts.SyntaxKind.NamedTupleMember,
+  ts.SyntaxKind.JsxAttribute,
+  ts.SyntaxKind.MetaProperty,
+]);
+
+/**
+ * Whether `id` is the name a declaration binds in a scope: a variable, parameter, function,
+ * class, import, type, type parameter, enum member, namespace (any kind, JSDoc ones included).
+ */
+export function isBindingName(id: ts.Identifier): boolean {
+  const parent = id.parent;
+  return (parent as { name?: ts.Node }).name === id && !MEMBER_KINDS.has(parent.kind);
+}
+
+/** Whether `id` names something other than a binding it refers to: a member, a property, an export's outside name, a label. */
+export function isNamePosition(id: ts.Identifier): boolean {
+  const parent = id.parent;
+  if ((parent as { name?: ts.Node }).name === id) return true;
+  if (ts.isQualifiedName(parent) && parent.right === id) return true;
+  if ((ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent) || ts.isBindingElement(parent)) && parent.propertyName === id) return true;
+  return (ts.isLabeledStatement(parent) || ts.isBreakOrContinueStatement(parent)) && parent.label === id;
+}
+
+/** Whether `id` is in a JSDoc comment (its names follow other rules). */
+export function isInJsDoc(id: ts.Identifier): boolean {
+  return (id.flags & ts.NodeFlags.JSDoc) !== 0;
+}
+
+/**
+ * The declaration `reference` refers to, decided without a binder where that is certain: the
+ * file declares the name exactly once (among `sameName`, every identifier of the file spelled
+ * like it), and `reference` lies in that declaration's scope. Two declarations of the name
+ * anywhere in the file (a shadowing parameter, a local of any kind, a `var` redeclared, an
+ * import merged with a local) leave the question to the checker: undefined.
+ * Only top-level imports and block-scoped variables are placed; other declarations give undefined.
+ */
+export function soleBinding(reference: ts.Identifier, sameName: readonly ts.Identifier[]): ts.Declaration | undefined {
+  if (isNamePosition(reference) || isInJsDoc(reference)) return undefined;
+  let found: ts.Identifier | undefined;
+  for (const id of sameName) {
+    if (!isBindingName(id)) continue;
+    if (found) return undefined;
+    found = id;
+  }
+  const declaration = found?.parent as ts.Declaration | undefined;
+  const scope = declaration && scopeOf(declaration);
+  return scope && reference.pos >= scope.pos && reference.end <= scope.end ? declaration : undefined;
+}
+
+/** The node a top-level import or a `let`/`const` binds its name in; undefined for anything else. */
+function scopeOf(declaration: ts.Declaration): ts.Node | undefined {
+  const importDeclaration = ts.isImportSpecifier(declaration)
+    ? declaration.parent.parent.parent
+    : ts.isNamespaceImport(declaration)
+      ? declaration.parent.parent
+      : ts.isImportClause(declaration)
+        ? declaration.parent
+        : undefined;
+  if (importDeclaration) return ts.isSourceFile(importDeclaration.parent) ? importDeclaration.parent : undefined;
+  if (!ts.isVariableDeclaration(declaration) || !ts.isVariableDeclarationList(declaration.parent)) return undefined;
+  const list = declaration.parent;
+  if ((list.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const)) === 0) return undefined; // `var` is function-scoped: not placed here
+  const holder = list.parent;
+  if (ts.isForStatement(holder) || ts.isForInStatement(holder) || ts.isForOfStatement(holder)) return holder;
+  if (!ts.isVariableStatement(holder)) return undefined;
+  const block = holder.parent;
+  return ts.isCaseClause(block) || ts.isDefaultClause(block) ? block.parent : block;
+}

@@ -1,0 +1,174 @@
+import { HookPoint } from "@hooklens/runtime";
+import { ts, type Node } from "ts-morph";
+import { FileIndex } from "./fileIndex.js";
+import { isRuntimeSpecifier } from "./hookLibraries.js";
+import type { ExportFacts } from "./reach/moduleScan.js";
+import { isInJsDoc, isNamePosition, soleBinding } from "./soleBinding.js";
+
+const HOOK_POINT_VALUES: ReadonlyMap<string, string> = new Map(Object.entries(HookPoint));
+const VALID_HOOK_POINTS: ReadonlySet<string> = new Set(HOOK_POINT_VALUES.values());
+
+/** What syntax knows of a project's modules (the hook-library reach implements it; nothing here builds a program). */
+export interface ModuleExports {
+  resolve(specifier: string, containingFile: string): ts.ResolvedModuleFull | undefined;
+  isHookLibraryFile(path: string): boolean;
+  exposesHookLibrary(path: string): boolean;
+  exportsOf(path: string): ExportFacts | undefined;
+}
+
+/** An answer syntax settles, or undefined when only the type checker can tell. */
+export type Settled<T> = T | undefined;
+
+/** A module that does not export a name at all (through its `export *`s, the name may come from elsewhere). */
+const ABSENT = Symbol("absent");
+
+const JS_FILE = /\.[cm]?jsx?$/;
+const TYPESCRIPT_EXTENSIONS: ReadonlySet<string> = new Set([ts.Extension.Ts, ts.Extension.Tsx, ts.Extension.Dts, ts.Extension.Mts, ts.Extension.Cts, ts.Extension.Dmts, ts.Extension.Dcts]);
+
+/**
+ * The runtime resolver's questions answered from syntax alone where syntax settles them, with
+ * the same answer the type checker gives: a name bound (as the only declaration of it in the
+ * file) by an import from the runtime, or from a module that re-exports the runtime through plain
+ * `export { X } from` / `export * from` chains; a `const` made with `new` of such a name; a hook
+ * point written as a literal or as a member of the runtime's HookPoint. Anything else (shadowed
+ * names, default or namespace objects, CommonJS, JS files, unusual re-exports) is undefined.
+ */
+export class SyntacticRuntime {
+  readonly #modules: ModuleExports | undefined;
+  readonly #isRuntimeFile: (path: string) => boolean;
+  /** Routes followed through other modules, for this analysis. */
+  readonly #routes = new Map<string, Settled<string | null | typeof ABSENT>>();
+
+  constructor(isRuntimeFile: (path: string) => boolean, modules?: ModuleExports) {
+    this.#isRuntimeFile = isRuntimeFile;
+    this.#modules = modules;
+  }
+
+  /** As `RuntimeResolver.exportName` (once its import pre-filter has passed): the runtime export `node` names. */
+  exportName(node: Node): Settled<string | null> {
+    return this.#exportName(node.compilerNode, FileIndex.of(node.getSourceFile()));
+  }
+
+  #exportName(node: ts.Node, index: FileIndex): Settled<string | null> {
+    const file = index.sourceFile.compilerNode;
+    if (this.#isRuntimeFile(file.fileName)) return undefined;
+    if (ts.isIdentifier(node)) return this.#importedName(node, index);
+    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && ts.isIdentifier(node.name)) {
+      const binding = this.#binding(node.expression, index);
+      if (binding && ts.isNamespaceImport(binding) && isRuntimeSpecifier(moduleOf(binding.parent.parent) ?? "")) return node.name.getText(file);
+    }
+    return undefined;
+  }
+
+  /**
+   * The runtime export `expression` was constructed with, for a name bound to `const x = new X(…)`
+   * (no type annotation, nothing that could narrow it: every other mention is `x.member`), where
+   * X is a runtime export. Its type is then exactly that class's instance.
+   */
+  constructedWith(node: Node): Settled<string> {
+    const expression = node.compilerNode;
+    const index = FileIndex.of(node.getSourceFile());
+    const file = index.sourceFile.compilerNode;
+    if (!ts.isIdentifier(expression) || JS_FILE.test(file.fileName) || this.#isRuntimeFile(file.fileName)) return undefined;
+    const declaration = this.#binding(expression, index);
+    if (!declaration || !ts.isVariableDeclaration(declaration) || declaration.type || declaration.exclamationToken) return undefined;
+    const blockScoped = declaration.parent.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const | ts.NodeFlags.Using);
+    const initializer = declaration.initializer;
+    if (blockScoped !== ts.NodeFlags.Const || !initializer || !ts.isNewExpression(initializer)) return undefined;
+    const mentions = index.rawIdentifiers(expression.text);
+    if (!mentions.every((id) => id === declaration.name || isNamePosition(id) || isInJsDoc(id) || isReceiver(id))) return undefined;
+    return this.#exportName(initializer.expression, index) ?? undefined;
+  }
+
+  /** As `RuntimeResolver.hookPointValue`: a string literal, or `HookPoint.MEMBER` of the runtime's HookPoint. */
+  hookPointValue(node: Node): Settled<string | null> {
+    const argument = node.compilerNode;
+    if (ts.isStringLiteral(argument) || ts.isNoSubstitutionTemplateLiteral(argument)) return VALID_HOOK_POINTS.has(argument.text) ? argument.text : null;
+    if (!ts.isPropertyAccessExpression(argument) || !ts.isIdentifier(argument.name)) return undefined;
+    if (this.#exportName(argument.expression, FileIndex.of(node.getSourceFile())) !== "HookPoint") return undefined;
+    return HOOK_POINT_VALUES.get(argument.name.text) ?? null;
+  }
+
+  /**
+   * Whether a module specifier resolves, when module resolution settles it: to a TypeScript file
+   * or declarations (what the program loads for it). Unresolved, or resolved to JavaScript (which
+   * the program may not load), and an ambient `declare module` could still answer: undefined.
+   */
+  resolvesModule(literal: Node): Settled<boolean> {
+    const specifier = literal.compilerNode;
+    if (!ts.isStringLiteral(specifier)) return undefined;
+    const resolved = this.#modules?.resolve(specifier.text, literal.getSourceFile().getFilePath());
+    return resolved && TYPESCRIPT_EXTENSIONS.has(resolved.extension) ? true : undefined;
+  }
+
+  #importedName(id: ts.Identifier, index: FileIndex): Settled<string | null> {
+    const file = index.sourceFile.compilerNode;
+    const specifier = this.#binding(id, index);
+    if (!specifier || !ts.isImportSpecifier(specifier)) return undefined;
+    const module = moduleOf(specifier.parent.parent.parent);
+    if (module === undefined) return undefined;
+    // The name the checker's alias chain reads off the import specifier, as written.
+    const nameNode = specifier.propertyName ?? specifier.name;
+    const name = ts.isStringLiteral(nameNode) ? nameNode.text : nameNode.getText(file);
+    if (isRuntimeSpecifier(module)) return name;
+    const routed = this.#hop(module, file.fileName, name, 0);
+    return routed === ABSENT ? undefined : routed;
+  }
+
+  /** What the module `specifier` names (from `from`) exports as `name`: a runtime export name, null (something else), absent. */
+  #hop(specifier: string, from: string, name: string, hops: number): Settled<string | null | typeof ABSENT> {
+    const resolved = this.#modules?.resolve(specifier, from);
+    if (!resolved) return undefined;
+    const target = resolved.resolvedFileName;
+    const routed = this.#route(target, name, hops + 1);
+    // A project module that hands no hook library on may be left out of the program (its imports
+    // unresolved there): a runtime name found behind it is not one the checker would see.
+    const inProgram = resolved.isExternalLibraryImport || this.#modules!.isHookLibraryFile(target) || this.#modules!.exposesHookLibrary(target);
+    return typeof routed === "string" && !inProgram ? undefined : routed;
+  }
+
+  #route(path: string, name: string, hops: number): Settled<string | null | typeof ABSENT> {
+    const key = `${path}\0${name}`;
+    if (this.#routes.has(key)) return this.#routes.get(key);
+    this.#routes.set(key, undefined); // a cycle settles nothing
+    const routed = hops > 16 ? undefined : this.#routeOnce(path, name, hops);
+    this.#routes.set(key, routed);
+    return routed;
+  }
+
+  #routeOnce(path: string, name: string, hops: number): Settled<string | null | typeof ABSENT> {
+    if (JS_FILE.test(path)) return undefined;
+    const facts = this.#modules!.exportsOf(path);
+    if (!facts || facts.opaque) return undefined;
+    const routes = facts.named.get(name);
+    if (routes) {
+      // Declared here (overloads and merged declarations are several): the chain ends in this module.
+      if (routes.every((route) => route.kind === "declared")) return this.#isRuntimeFile(path) ? (name === "default" ? undefined : name) : null;
+      const [only] = routes;
+      if (routes.length !== 1 || only?.kind !== "reexport") return undefined;
+      return isRuntimeSpecifier(only.module) ? only.name : this.#hop(only.module, path, only.name, hops);
+    }
+    // `export *` never re-exports a default; a name found through two of them is ambiguous.
+    if (name === "default") return undefined;
+    let found: string | null | typeof ABSENT = ABSENT;
+    for (const module of facts.stars) {
+      const routed = this.#hop(module, path, name, hops);
+      if (routed === undefined || (routed !== ABSENT && found !== ABSENT)) return undefined;
+      if (routed !== ABSENT) found = routed;
+    }
+    return found;
+  }
+
+  #binding(reference: ts.Identifier, index: FileIndex): ts.Declaration | undefined {
+    return soleBinding(reference, index.rawIdentifiers(reference.text));
+  }
+}
+
+function moduleOf(declaration: ts.ImportDeclaration | ts.JSDocImportTag): string | undefined {
+  return ts.isStringLiteral(declaration.moduleSpecifier) ? declaration.moduleSpecifier.text : undefined;
+}
+
+/** `x` in `x.member`: a read that cannot narrow `x` (the runtime's methods assert nothing about `this`). */
+function isReceiver(id: ts.Identifier): boolean {
+  return ts.isPropertyAccessExpression(id.parent) && id.parent.expression === id;
+}

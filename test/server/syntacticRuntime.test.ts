@@ -1,0 +1,312 @@
+import { dirname } from "node:path";
+import { Node, Project, SyntaxKind, ts, type SourceFile } from "ts-morph";
+import { afterAll, describe, expect, it } from "vitest";
+import { AnalysisProject } from "../../server/src/analyzer/project.js";
+import { HookLibraryReach } from "../../server/src/analyzer/reach/hookLibraryReach.js";
+import { PackageNames } from "../../server/src/analyzer/reach/packageNames.js";
+import { RUNTIME_PACKAGE, RuntimeResolver } from "../../server/src/analyzer/runtimeResolver.js";
+import { SyntacticRuntime } from "../../server/src/analyzer/syntacticRuntime.js";
+import { isNamePosition } from "../../server/src/analyzer/soleBinding.js";
+import { createFixture } from "../helpers/fixtureProject.js";
+
+const RT = '"@hooklens/runtime"';
+const CLASSES = ["HookBus", "Session", "HookRegistry", "AgentSpec"];
+
+/** Modules a case imports from: plain re-exports, renames, `export *`, chains, look-alikes, forms only the checker follows. */
+const LIBRARY: Record<string, string> = {
+  "lib/plain.ts": `export { HookBus, HookPoint, Session, hook } from ${RT};\n`,
+  "lib/renamed.ts": `export { HookBus as Bus, Session as HookBus, HookPoint as Points } from ${RT};\n`,
+  "lib/star.ts": `export * from ${RT};\n`,
+  "lib/chain.ts": 'export * from "./plain.js";\n',
+  "lib/chain2.ts": 'export { HookBus as B2, HookPoint } from "./chain.js";\nexport { Bus } from "./renamed.js";\n',
+  "lib/local.ts": 'export class HookBus { on(_p: unknown, _f: () => void): void {} }\nexport enum HookPoint { API_PRE_CALL = "api.pre_call", TOOL_PRE = "tool.pre" }\nexport function hook(_p: unknown) { return (f: () => void) => f; }\n',
+  "lib/starLocal.ts": `export * from ${RT};\nexport class HookBus { on(_p: unknown, _f: () => void): void {} }\n`,
+  "lib/twoStars.ts": 'export * from "./plain.js";\nexport * from "./local.js";\n',
+  "lib/viaLocal.ts": `import { HookBus, HookPoint } from ${RT};\nexport { HookBus, HookPoint };\n`,
+  "lib/value.ts": `import { HookBus } from ${RT};\nexport const Alias = HookBus;\n`,
+  "lib/default.ts": `export { HookBus as default } from ${RT};\n`,
+  "lib/nsOut.ts": `export * as rt from ${RT};\n`,
+};
+
+const USE = "bus.on(HookPoint.API_PRE_CALL, () => undefined);\nbus.on(HookPoint.TOOL_PRE, () => undefined);\n";
+
+/** One file each: the names a resolver is asked about, in every form syntax must either settle exactly or leave to the checker. */
+const CASES: Record<string, string> = {
+  direct: `import { HookBus, HookPoint, Session, hook, HookRegistry, AgentSpec } from ${RT};
+const bus = new HookBus();
+${USE}bus.on("tool.pre", () => undefined);
+bus.on("not.a.point", () => undefined);
+bus.on(\`session.end\`, () => undefined);
+bus.on(HookPoint.NOT_A_MEMBER, () => undefined);
+const session = new Session();
+session.hooks.on(HookPoint.SESSION_END, () => undefined);
+hook(HookPoint.TOOL_POST)(() => 1);
+export const registry = new HookRegistry({});
+const spec = new AgentSpec();
+spec.post("search", () => ({}));
+export function inner() { const local = new HookBus(); local.on(HookPoint.TOOL_POST, () => undefined); }
+`,
+  aliased: `import { HookBus as Bus, HookPoint as HP, Session as HookBus } from ${RT};
+const bus = new Bus();
+const other = new HookBus();
+bus.on(HP.API_PRE_CALL, () => undefined);
+other.hooks.on(HP.TOOL_PRE, () => undefined);
+`,
+  namespace: `import * as rt from ${RT};
+const bus = new rt.HookBus();
+bus.on(rt.HookPoint.API_PRE_CALL, () => undefined);
+export const same = rt;
+`,
+  defaultAndTypeOnly: `import Default from ${RT};
+import type { HookBus } from ${RT};
+import { type Session, HookPoint } from ${RT};
+const a = new Default();
+const b = new HookBus();
+const c = new Session();
+a.on(HookPoint.TOOL_PRE, () => undefined);
+b.on(HookPoint.TOOL_PRE, () => undefined);
+c.hooks;
+`,
+  shadowParameter: `import { HookBus, HookPoint } from ${RT};
+const bus = new HookBus();
+${USE}export function f(HookPoint: { API_PRE_CALL: string }) { bus.on(HookPoint.API_PRE_CALL, () => undefined); }
+`,
+  shadowConstInFunction: `import { HookBus, HookPoint } from ${RT};
+export function f() { const HookBus = class { on(_p: unknown, _f: () => void) {} }; const bus = new HookBus(); ${USE} }
+const bus = new HookBus();
+${USE}`,
+  shadowLetInBlock: `import { HookBus, HookPoint } from ${RT};
+const bus = new HookBus();
+{ let HookPoint = { API_PRE_CALL: "x" }; bus.on(HookPoint.API_PRE_CALL, () => undefined); }
+${USE}`,
+  shadowVarInFunction: `import { HookBus, HookPoint } from ${RT};
+const bus = new HookBus();
+export function f() { if (bus) { var HookPoint = { API_PRE_CALL: "x" }; } bus.on(HookPoint.API_PRE_CALL, () => undefined); }
+${USE}`,
+  shadowFunctionDeclaration: `import { HookBus, HookPoint, hook } from ${RT};
+const bus = new HookBus();
+export function g() { function hook(_p: unknown) { return (f: () => void) => f; } hook(HookPoint.API_PRE_CALL)(() => 1); }
+hook(HookPoint.API_PRE_CALL)(() => 1);
+${USE}`,
+  shadowClassDeclaration: `import { HookBus, HookPoint } from ${RT};
+export function g() { class HookBus { on(_p: unknown, _f: () => void) {} } const bus = new HookBus(); ${USE} }
+`,
+  shadowCatch: `import { HookBus, HookPoint } from ${RT};
+const bus = new HookBus();
+try { ${USE} } catch (HookPoint) { bus.on((HookPoint as { API_PRE_CALL: string }).API_PRE_CALL, () => undefined); }
+`,
+  shadowTypeParameterAndDestructuring: `import { HookBus, HookPoint } from ${RT};
+const bus = new HookBus();
+export function g<HookBus>(x: HookBus, { HookPoint }: { HookPoint: { API_PRE_CALL: string } }) { bus.on(HookPoint.API_PRE_CALL, () => undefined); return x; }
+${USE}`,
+  shadowLoopAndArrow: `import { HookBus, HookPoint } from ${RT};
+const bus = new HookBus();
+for (const HookPoint of [{ API_PRE_CALL: "x" }]) bus.on(HookPoint.API_PRE_CALL, () => undefined);
+export const h = (HookBus: typeof Object) => new HookBus();
+${USE}`,
+  shadowNamedExpressions: `import { HookBus, HookPoint } from ${RT};
+export const made = function HookBus() { return 1; };
+export const C = class HookPoint {};
+const bus = new HookBus();
+${USE}`,
+  shadowEnumAndNamespace: `import { HookBus } from ${RT};
+enum HookPoint { API_PRE_CALL = "api.pre_call" }
+namespace HookBus2 { export const HookBus = 1; }
+const bus = new HookBus();
+${USE}void HookBus2;
+`,
+  letReassigned: `import { HookBus, HookPoint, Session } from ${RT};
+let bus = new HookBus();
+bus = new Session() as unknown as HookBus;
+${USE}`,
+  varRedeclared: `import { HookBus, HookPoint, Session } from ${RT};
+var bus = new HookBus();
+var bus = new Session() as unknown as HookBus;
+${USE}`,
+  varOnce: `import { HookBus, HookPoint } from ${RT};
+var bus = new HookBus();
+${USE}`,
+  lookAlikeClass: `import { HookPoint } from ${RT};
+class HookBus { on(_p: unknown, _f: () => void) {} }
+const bus = new HookBus();
+${USE}`,
+  narrowed: `import { HookBus, HookPoint, Session } from ${RT};
+const bus = new HookBus();
+declare function isSession(x: unknown): x is Session;
+if (isSession(bus)) bus.on(HookPoint.API_PRE_CALL, () => undefined);
+if (bus instanceof Session) bus.on(HookPoint.TOOL_PRE, () => undefined);
+`,
+  annotatedAndCast: `import { HookBus, HookPoint, Session } from ${RT};
+const bus: HookBus = new HookBus();
+const odd = new HookBus() as unknown as Session;
+const paren = (new HookBus());
+${USE}odd.hooks;
+paren.on(HookPoint.TOOL_PRE, () => undefined);
+`,
+  outOfScope: `import { HookBus, HookPoint } from ${RT};
+{ const bus = new HookBus(); bus.on(HookPoint.TOOL_PRE, () => undefined); }
+// @ts-expect-error: not in scope here
+bus.on(HookPoint.API_PRE_CALL, () => undefined);
+`,
+  viaPlainBarrel: `import { HookBus, HookPoint, hook } from "./lib/plain.js";\nconst bus = new HookBus();\n${USE}hook(HookPoint.TOOL_POST)(() => 1);\n`,
+  viaRenamedBarrel: `import { Bus, HookBus, Points } from "./lib/renamed.js";\nconst bus = new Bus();\nconst session = new HookBus();\nbus.on(Points.API_PRE_CALL, () => undefined);\nsession.hooks;\n`,
+  viaStarBarrel: `import { HookBus, HookPoint, Nothing } from "./lib/star.js";\nconst bus = new HookBus();\n${USE}void Nothing;\n`,
+  viaChains: `import { HookBus, HookPoint } from "./lib/chain.js";\nimport { B2, Bus } from "./lib/chain2.js";\nconst bus = new HookBus();\nconst b2 = new B2();\nconst b3 = new Bus();\n${USE}b2.on(HookPoint.TOOL_PRE, () => undefined);\nb3.on(HookPoint.TOOL_PRE, () => undefined);\n`,
+  viaLookAlikeBarrel: `import { HookBus, HookPoint, hook } from "./lib/local.js";\nconst bus = new HookBus();\n${USE}hook(HookPoint.TOOL_PRE)(() => 1);\n`,
+  viaStarWithLocal: `import { HookBus, HookPoint } from "./lib/starLocal.js";\nconst bus = new HookBus();\n${USE}`,
+  viaTwoStars: `import { HookBus, HookPoint } from "./lib/twoStars.js";\nconst bus = new HookBus();\n${USE}`,
+  viaOtherForms: `import { HookBus, HookPoint } from "./lib/viaLocal.js";\nimport { Alias } from "./lib/value.js";\nimport Default from "./lib/default.js";\nimport { rt } from "./lib/nsOut.js";\nconst bus = new HookBus();\nconst a = new Alias();\nconst d = new Default();\n${USE}a.on(rt.HookPoint.TOOL_PRE, () => undefined);\nd.on(HookPoint.TOOL_PRE, () => undefined);\n`,
+};
+
+/**
+ * What syntax must settle on its own (the rest may go either way, but always to the checker's
+ * answer): [case, method, node text, answer].
+ */
+const SETTLED: [string, "exportName" | "constructedWith" | "hookPointValue", string, string | null][] = [
+  ["direct", "exportName", "HookBus", "HookBus"],
+  ["direct", "exportName", "hook", "hook"],
+  ["direct", "constructedWith", "bus", "HookBus"],
+  ["direct", "constructedWith", "session", "Session"],
+  ["direct", "constructedWith", "spec", "AgentSpec"],
+  ["direct", "constructedWith", "local", "HookBus"],
+  ["direct", "hookPointValue", "HookPoint.API_PRE_CALL", "api.pre_call"],
+  ["direct", "hookPointValue", '"tool.pre"', "tool.pre"],
+  ["direct", "hookPointValue", '"not.a.point"', null],
+  ["direct", "hookPointValue", "HookPoint.NOT_A_MEMBER", null],
+  ["aliased", "exportName", "Bus", "HookBus"],
+  ["aliased", "constructedWith", "other", "Session"],
+  ["aliased", "hookPointValue", "HP.API_PRE_CALL", "api.pre_call"],
+  ["namespace", "exportName", "rt.HookBus", "HookBus"],
+  ["namespace", "hookPointValue", "rt.HookPoint.API_PRE_CALL", "api.pre_call"],
+  ["shadowParameter", "constructedWith", "bus", "HookBus"],
+  ["varOnce", "hookPointValue", "HookPoint.TOOL_PRE", "tool.pre"],
+  ["viaPlainBarrel", "exportName", "HookBus", "HookBus"],
+  ["viaPlainBarrel", "constructedWith", "bus", "HookBus"],
+  ["viaPlainBarrel", "hookPointValue", "HookPoint.API_PRE_CALL", "api.pre_call"],
+  ["viaRenamedBarrel", "constructedWith", "bus", "HookBus"],
+  ["viaRenamedBarrel", "constructedWith", "session", "Session"],
+  ["viaRenamedBarrel", "hookPointValue", "Points.API_PRE_CALL", "api.pre_call"],
+  ["viaStarBarrel", "exportName", "HookBus", "HookBus"],
+  ["viaStarBarrel", "hookPointValue", "HookPoint.TOOL_PRE", "tool.pre"],
+  ["viaChains", "constructedWith", "bus", "HookBus"],
+  ["viaChains", "constructedWith", "b2", "HookBus"],
+  ["viaChains", "constructedWith", "b3", "HookBus"],
+  ["viaLookAlikeBarrel", "exportName", "HookBus", null],
+  ["viaLookAlikeBarrel", "exportName", "hook", null],
+  ["viaStarWithLocal", "exportName", "HookBus", null],
+  // A value made from the runtime's class is not an alias of it: the chain ends at the `const`.
+  ["viaOtherForms", "exportName", "Alias", null],
+];
+
+/** What syntax must leave to the checker: [case, method, node text]. */
+const UNSETTLED: [string, "exportName" | "constructedWith" | "hookPointValue", string][] = [
+  ["shadowParameter", "hookPointValue", "HookPoint.API_PRE_CALL"],
+  ["shadowConstInFunction", "constructedWith", "bus"],
+  ["shadowLetInBlock", "hookPointValue", "HookPoint.TOOL_PRE"],
+  ["shadowVarInFunction", "hookPointValue", "HookPoint.TOOL_PRE"],
+  ["shadowFunctionDeclaration", "exportName", "hook"],
+  ["shadowCatch", "hookPointValue", "HookPoint.TOOL_PRE"],
+  ["shadowTypeParameterAndDestructuring", "exportName", "HookBus"],
+  ["shadowLoopAndArrow", "hookPointValue", "HookPoint.TOOL_PRE"],
+  ["shadowNamedExpressions", "constructedWith", "bus"],
+  ["letReassigned", "constructedWith", "bus"],
+  ["varRedeclared", "constructedWith", "bus"],
+  ["varOnce", "constructedWith", "bus"],
+  ["lookAlikeClass", "constructedWith", "bus"],
+  ["narrowed", "constructedWith", "bus"],
+  ["annotatedAndCast", "constructedWith", "bus"],
+  ["annotatedAndCast", "constructedWith", "paren"],
+  ["defaultAndTypeOnly", "exportName", "Default"],
+  ["namespace", "exportName", "rt"],
+  ["viaTwoStars", "exportName", "HookBus"],
+  ["viaOtherForms", "exportName", "HookBus"],
+  ["viaOtherForms", "constructedWith", "a"],
+  ["viaOtherForms", "exportName", "rt"],
+];
+
+/** The corpus on disk, in a ts-morph project, with the project's modules as syntax sees them. */
+function corpus(runtime: "resolved" | "missing") {
+  const fixture = createFixture(runtime);
+  for (const [path, text] of Object.entries(LIBRARY)) fixture.write(path, text);
+  for (const [name, text] of Object.entries(CASES)) fixture.write(`${name}.ts`, text);
+  const project = new Project({ tsConfigFilePath: fixture.path("tsconfig.json"), skipAddingFilesFromTsConfig: true });
+  for (const name of Object.keys(CASES)) project.addSourceFileAtPath(fixture.path(`${name}.ts`));
+  const reach = new HookLibraryReach(project.getCompilerOptions(), () => undefined, fixture.dir);
+  return { fixture, project, reach, file: (name: string) => project.getSourceFileOrThrow(fixture.path(`${name}.ts`)) };
+}
+
+const corpora: Partial<Record<"resolved" | "missing", ReturnType<typeof corpus>>> = {};
+const corpusWith = (runtime: "resolved" | "missing") => (corpora[runtime] ??= corpus(runtime));
+afterAll(() => {
+  for (const made of Object.values(corpora)) made.fixture.dispose();
+});
+
+/** Every question the rules ask, of every node of a file that could be asked about. */
+function questions(file: SourceFile): { node: Node; ask: (resolver: RuntimeResolver) => unknown }[] {
+  const asked: { node: Node; ask: (resolver: RuntimeResolver) => unknown }[] = [];
+  file.forEachDescendant((node) => {
+    if (Node.isIdentifier(node) && !isNamePosition(node.compilerNode) && !node.getFirstAncestor((a) => Node.isImportDeclaration(a) || Node.isExportDeclaration(a)))
+      asked.push({ node, ask: (r) => r.exportName(node) });
+    if (Node.isPropertyAccessExpression(node)) {
+      asked.push({ node, ask: (r) => r.exportName(node) });
+      const receiver = node.getExpression();
+      for (const name of CLASSES) asked.push({ node: receiver, ask: (r) => `${name}: ${r.isInstanceOf(receiver, name)}` });
+      asked.push({ node: receiver, ask: (r) => `class: ${r.runtimeClassOf(receiver, CLASSES)}` });
+    }
+    if (Node.isCallExpression(node)) for (const argument of node.getArguments()) asked.push({ node: argument, ask: (r) => `point: ${r.hookPointValue(argument)}` });
+    if (Node.isStringLiteral(node) && Node.isImportDeclaration(node.getParent())) asked.push({ node, ask: (r) => `resolves: ${r.resolvesModule(node)}` });
+  });
+  return asked;
+}
+
+describe("syntactic answers are the checker's answers", () => {
+  const cases = (["resolved", "missing"] as const).flatMap((runtime) => Object.keys(CASES).map((name) => [runtime, name] as const));
+  it.each(cases)("runtime %s: %s", (runtime, name) => {
+    const { project, reach, file: fileOf } = corpusWith(runtime);
+    const file = fileOf(name);
+    const checker = project.getTypeChecker();
+    const bySyntax = new RuntimeResolver(checker, { modules: reach });
+    const byChecker = new RuntimeResolver(checker);
+    const asked = questions(file);
+    expect(asked.length).toBeGreaterThan(5);
+    const differ = asked
+      .map(({ node, ask }) => ({ at: `${node.getStartLineNumber()}: ${node.getText()}`, syntax: ask(bySyntax), checker: ask(byChecker) }))
+      .filter((answer) => answer.syntax !== answer.checker);
+    expect(differ).toEqual([]);
+  });
+
+  it("settles the plain forms without the checker, and leaves shadowed and unusual ones to it", () => {
+    const { reach, file: fileOf } = corpusWith("resolved");
+    const packages = new PackageNames();
+    const syntax = (kase: string, method: string, text: string): unknown => {
+      const file = fileOf(kase);
+      // The last mention: a use, not the declaration.
+      const node = file.getDescendants().findLast((n) => n.getText() === text);
+      if (!node) throw new Error(`${kase}: no ${text}`);
+      const peek = new SyntacticRuntime((path) => packages.nameFor(dirname(path)) === RUNTIME_PACKAGE, reach);
+      return method === "exportName" ? peek.exportName(node) : method === "constructedWith" ? peek.constructedWith(node) : peek.hookPointValue(node);
+    };
+    expect(SETTLED.map(([kase, method, text]) => [kase, method, text, syntax(kase, method, text)])).toEqual(SETTLED);
+    expect(UNSETTLED.map(([kase, method, text]) => [kase, method, text, syntax(kase, method, text)])).toEqual(UNSETTLED.map((row) => [...row, undefined]));
+  });
+});
+
+describe("a hook file whose questions syntax settles", () => {
+  it("is analysed without building a program or a type checker, and with the same findings", () => {
+    const local = createFixture();
+    try {
+      const path = local.write("hooks.ts", `import { HookBus, HookPoint } from ${RT};\nexport const bus = new HookBus();\n${USE}bus.on("tool.post", () => undefined);\n`);
+      const analysis = new AnalysisProject(local.dir);
+      const file = analysis.setText(path, ts.sys.readFile(path)!);
+      const programBuilt = () => (file.getProject().getProgram() as unknown as { _isCompilerProgramCreated(): boolean })._isCompilerProgramCreated();
+      const codes = analysis.analyze(path).findings.map((f) => f.code);
+      expect(codes).toEqual(["HL001"]);
+      expect(programBuilt()).toBe(false);
+      // The same question through the checker builds it (so the observation above can fail).
+      file.getDescendantsOfKind(SyntaxKind.NewExpression)[0]!.getType();
+      expect(programBuilt()).toBe(true);
+    } finally {
+      local.dispose();
+    }
+  });
+});
