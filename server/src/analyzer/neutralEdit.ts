@@ -2,13 +2,17 @@ import { ts, type SourceFile } from "ts-morph";
 import type { AnalysisResult } from "./analyze.js";
 import { syntaxErrorsNotice } from "./notices.js";
 import { changedSpan } from "./textChange.js";
+import { compilerFactoryOf } from "./tsMorphInternals.js";
 import type { TextRange } from "./textReads.js";
 
 /** An analysed version of a file, kept so that the next version can reuse its findings. */
 export interface ReusableAnalysis {
   text: string;
-  /** The parse tree of `text`. */
-  tree: ts.SourceFile;
+  /**
+   * The parse tree of `text`; undefined once the project re-parsed the file incrementally, which
+   * moves this tree's nodes in place (it is then parsed again from `text` when needed).
+   */
+  tree: ts.SourceFile | undefined;
   result: AnalysisResult;
   /** Text the rules quoted (getText), and numeric literals they held as nodes: an edit touching these is never neutral. */
   reads: TextRange[];
@@ -54,14 +58,15 @@ export function reuseAfterNeutralEdit(previous: ReusableAnalysis, text: string, 
   const { start, oldEnd, newEnd } = changedSpan(old, text);
   const delta = text.length - old.length;
   if (LINE_BREAK.test(old.slice(start, oldEnd)) || LINE_BREAK.test(text.slice(start, newEnd))) return undefined;
-  const region = neutralRegion(previous.tree, start, oldEnd);
+  const before = previous.tree ?? ts.createSourceFile(fileName, old, target, false);
+  const region = neutralRegion(before, start, oldEnd);
   if (!region) return undefined;
   const replaced = text.slice(region.start, region.end + delta);
   if (region.kind === "comment" ? !isPlainComment(replaced) : !NUMBER.test(replaced)) return undefined;
   if (previous.reads.some((read) => read.start <= region.end && region.start <= read.end)) return undefined;
   const move = (offset: number): number => (offset <= region.start ? offset : offset >= region.end ? offset + delta : Number.NaN);
   const tree = ts.createSourceFile(fileName, text, target, false);
-  if (syntaxErrorsNotice(tree) || !sameShape(previous.tree, tree, move)) return undefined;
+  if (syntaxErrorsNotice(tree) || !sameShape(before, tree, move)) return undefined;
   const moved = movedResult(result, move);
   if (!moved) return undefined;
   return { text, tree, result: moved, reads: previous.reads.map((read) => ({ start: move(read.start), end: move(read.end) })) };
@@ -69,8 +74,8 @@ export function reuseAfterNeutralEdit(previous: ReusableAnalysis, text: string, 
 
 /** Numeric literals of `sourceFile` that a rule took as ts-morph nodes (and so may have read or typed). */
 export function literalsRulesHeld(sourceFile: SourceFile): TextRange[] {
-  const factory = (sourceFile as unknown as { _context?: { compilerFactory?: { hasCompilerNode?(node: ts.Node): boolean } } })._context?.compilerFactory;
-  const held = factory?.hasCompilerNode?.bind(factory);
+  const factory = compilerFactoryOf(sourceFile);
+  const held = factory?.hasCompilerNode.bind(factory);
   const tree = sourceFile.compilerNode;
   const ranges: TextRange[] = [];
   const visit = (node: ts.Node): void => {

@@ -1,7 +1,7 @@
 import { ts } from "ts-morph";
 import type { AnalysisNotice } from "./analyze.js";
 import { syntaxErrorsNotice } from "./notices.js";
-import { changedSpan } from "./textChange.js";
+import { textChangeRange } from "./textChange.js";
 import { unreadableFileNotice } from "./unreadableFile.js";
 
 /**
@@ -46,9 +46,4 @@ export class BufferParses {
   forget(filePath: string): void {
     this.#trees.delete(filePath);
   }
-}
-
-function textChangeRange(before: string, after: string): ts.TextChangeRange {
-  const { start, oldEnd, newEnd } = changedSpan(before, after);
-  return ts.createTextChangeRange(ts.createTextSpanFromBounds(start, oldEnd), newEnd - start);
 }

@@ -10,6 +10,7 @@ import { HookLibraryReach } from "./reach/hookLibraryReach.js";
 import { isHookLibrarySpecifier } from "./hookLibraries.js";
 import { literalsRulesHeld, reuseAfterNeutralEdit, type ReusableAnalysis } from "./neutralEdit.js";
 import { recordTextReads } from "./textReads.js";
+import { reparseIncrementally } from "./incrementalReparse.js";
 import { ReferenceEdges } from "./referenceEdges.js";
 
 export { ANALYZED_EXTENSIONS } from "./unreadableFile.js";
@@ -33,6 +34,10 @@ export interface ProjectStats {
   reusedAnalyses: number;
   /** Packages' declaration files parsed (each once, until the prune drops it or it changes on disk). */
   packageFilesParsed: number;
+  /** Editor buffers' new text put into the program by re-parsing only the edited region (incrementalReparse.ts). */
+  buffersReparsedIncrementally: number;
+  /** Editor buffers' text parsed whole into the program (the first time, or where an incremental re-parse cannot be done). */
+  buffersParsedWhole: number;
 }
 
 /**
@@ -48,7 +53,14 @@ export interface ProjectStats {
  */
 export class AnalysisProject {
   readonly rootDir: string;
-  readonly stats: ProjectStats = { checkedAnalyses: 0, skippedAnalyses: 0, reusedAnalyses: 0, packageFilesParsed: 0 };
+  readonly stats: ProjectStats = {
+    checkedAnalyses: 0,
+    skippedAnalyses: 0,
+    reusedAnalyses: 0,
+    packageFilesParsed: 0,
+    buffersReparsedIncrementally: 0,
+    buffersParsedWhole: 0,
+  };
   readonly #project: Project;
   readonly #reach: HookLibraryReach;
   /** Editor buffers by path, and those whose text the ts-morph project does not have yet. */
@@ -245,17 +257,30 @@ export class AnalysisProject {
   #sync(filePath: string): SourceFile {
     this.#roots.add(filePath);
     let file = this.#project.getSourceFile(filePath);
-    if (!file || this.#unsynced.has(filePath))
-      file = this.#project.createSourceFile(filePath, this.#buffers.get(filePath) ?? "", { overwrite: true });
-    this.#unsynced.delete(filePath);
+    if (!file || this.#unsynced.has(filePath)) file = this.#putBuffer(filePath, file);
     for (const path of [...this.#unsynced]) {
-      if (!this.#project.getSourceFile(path)) continue;
-      this.#project.createSourceFile(path, this.#buffers.get(path)!, {
-        overwrite: true,
-      });
-      this.#unsynced.delete(path);
+      const held = this.#project.getSourceFile(path);
+      if (held) this.#putBuffer(path, held);
     }
     return file;
+  }
+
+  /** Puts a buffer's text into the ts-morph project: the edited region re-parsed when the file is there already, else parsed whole. */
+  #putBuffer(filePath: string, file: SourceFile | undefined): SourceFile {
+    const text = this.#buffers.get(filePath) ?? "";
+    this.#unsynced.delete(filePath);
+    if (file) {
+      // The incremental parser moves the old tree's nodes in place: a neutral-edit check kept for
+      // this buffer must not read it any more (neutralEdit.ts parses the old text again if needed).
+      const held = this.#reusable.get(filePath);
+      if (held?.analysis.tree === file.compilerNode) held.analysis = { ...held.analysis, tree: undefined };
+      if (reparseIncrementally(file, text)) {
+        this.stats.buffersReparsedIncrementally++;
+        return file;
+      }
+    }
+    this.stats.buffersParsedWhole++;
+    return this.#project.createSourceFile(filePath, text, { overwrite: true });
   }
 
   /** A buffer the program just read from disk (an import of the analysed file) gets its edited text. */
@@ -263,11 +288,7 @@ export class AnalysisProject {
     if (this.#unsynced.size === 0) return;
     const program = this.#project.getProgram().compilerObject;
     for (const path of [...this.#unsynced]) {
-      if (!program.getSourceFile(path)) continue;
-      this.#project.createSourceFile(path, this.#buffers.get(path)!, {
-        overwrite: true,
-      });
-      this.#unsynced.delete(path);
+      if (program.getSourceFile(path)) this.#putBuffer(path, this.#project.getSourceFile(path));
     }
   }
 
