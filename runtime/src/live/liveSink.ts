@@ -26,7 +26,10 @@ export class LiveSink implements SignalSink {
       sessionJson = JSON.stringify(sessionId);
       this.#sessionJson.set(sessionId, sessionJson);
     }
-    const lines = new LineBuffer(Math.min(64 * 1024, batch.length * 1024));
+    // Room for ASCII frames (the common case) from the start: growing means copying.
+    let estimate = 0;
+    for (const signal of batch) estimate += signal.payloadJson.length + signal.id.length + sessionJson.length + FRAME_OVERHEAD;
+    const lines = new LineBuffer(estimate);
     let oversized = 0;
     for (const signal of batch) {
       const line =
@@ -59,6 +62,9 @@ export class LiveSink implements SignalSink {
     }
   }
 }
+
+/** Characters of a signal frame besides its payload, id and session id (keys, kind, branch id, time), rounded up. */
+const FRAME_OVERHEAD = 160;
 
 function finite(value: number): string {
   return Number.isFinite(value) ? String(value) : "0";

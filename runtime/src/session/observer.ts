@@ -54,7 +54,7 @@ export interface SessionObserverOptions {
   sessionId?: string;
   /**
    * How many recent signals (and entries per named stream) to keep in memory; older ones are
-   * still streamed and persisted, only forgotten here. Default: `signalSettings().keepRecentSignals` (10,000).
+   * still streamed and persisted, only forgotten here. Default: `signalSettings().keepRecentSignals` (1,000).
    */
   keepRecentSignals?: number;
 }

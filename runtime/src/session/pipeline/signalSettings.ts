@@ -21,7 +21,12 @@ export interface SignalSettings {
   maxPendingBytes: number;
   /** Signals a batch holds before it is flushed without waiting for the end of the turn. */
   batchSize: number;
-  /** Recent signals a new SessionObserver keeps in memory (older ones are still streamed and persisted). */
+  /**
+   * Recent signals a new SessionObserver (and each branch log) keeps in memory; older ones are
+   * still streamed and persisted. This window sets the cost of every emit: a kept signal outlives
+   * V8's young-generation collections, which then copy and promote it. Measured per emit with
+   * nothing bound: 1.9 µs keeping 1,000, 2.8 µs keeping 2,000, 6.0 µs keeping 10,000.
+   */
   keepRecentSignals: number;
   /**
    * Recent messages each Branch keeps in memory (its conversation; older ones were already
@@ -39,7 +44,7 @@ export interface SignalSettings {
 export const DEFAULT_SIGNAL_SETTINGS: Readonly<SignalSettings> = Object.freeze({
   maxPendingBytes: 64 * 1024 * 1024,
   batchSize: 1_000,
-  keepRecentSignals: 10_000,
+  keepRecentSignals: 1_000,
   keepRecentMessages: 10_000,
   liveExitDrainMs: drainFromEnv(process.env[LIVE_DRAIN_ENV]),
 });
