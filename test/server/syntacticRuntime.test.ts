@@ -148,6 +148,17 @@ paren.on(HookPoint.TOOL_PRE, () => undefined);
 // @ts-expect-error: not in scope here
 bus.on(HookPoint.API_PRE_CALL, () => undefined);
 `,
+  otherCallees: `import * as rt from ${RT};
+import { HookBus, HookPoint, hook } from ${RT};
+class Holder { bus = new HookBus(); ns = rt; register() { this.bus.on(HookPoint.TOOL_PRE, () => undefined); this.ns.hook(HookPoint.TOOL_POST)(() => 1); } }
+new Holder().register();
+(HookBus as typeof HookBus).name;
+(0, hook)(HookPoint.API_PRE_CALL)(() => 1);
+rt["hook"](HookPoint.API_PRE_CALL)(() => 1);
+new HookBus().on(HookPoint.API_PRE_CALL, () => undefined);
+[new HookBus()][0]!.on(HookPoint.API_PRE_CALL, () => undefined);
+(hook)(HookPoint.TOOL_PRE)(() => 1);
+`,
   viaPlainBarrel: `import { HookBus, HookPoint, hook } from "./lib/plain.js";\nconst bus = new HookBus();\n${USE}hook(HookPoint.TOOL_POST)(() => 1);\n`,
   viaRenamedBarrel: `import { Bus, HookBus, Points } from "./lib/renamed.js";\nconst bus = new Bus();\nconst session = new HookBus();\nbus.on(Points.API_PRE_CALL, () => undefined);\nsession.hooks;\n`,
   viaStarBarrel: `import { HookBus, HookPoint, Nothing } from "./lib/star.js";\nconst bus = new HookBus();\n${USE}void Nothing;\n`,
@@ -196,6 +207,10 @@ const SETTLED: [string, "exportName" | "constructedWith" | "hookPointValue", str
   ["viaStarWithLocal", "exportName", "HookBus", null],
   // A value made from the runtime's class is not an alias of it: the chain ends at the `const`.
   ["viaOtherForms", "exportName", "Alias", null],
+  // The checker has no symbol for these callees at all.
+  ["otherCallees", "exportName", "(0, hook)", null],
+  ["otherCallees", "exportName", "(hook)", null],
+  ["otherCallees", "exportName", 'rt["hook"]', null],
 ];
 
 /** What syntax must leave to the checker: [case, method, node text]. */
@@ -222,6 +237,8 @@ const UNSETTLED: [string, "exportName" | "constructedWith" | "hookPointValue", s
   ["viaOtherForms", "exportName", "HookBus"],
   ["viaOtherForms", "constructedWith", "a"],
   ["viaOtherForms", "exportName", "rt"],
+  ["otherCallees", "exportName", "this.ns.hook"],
+  ["otherCallees", "exportName", "new HookBus().on"],
 ];
 
 /** The corpus on disk, in a ts-morph project, with the project's modules as syntax sees them. */
@@ -252,6 +269,10 @@ function questions(file: SourceFile): { node: Node; ask: (resolver: RuntimeResol
       const receiver = node.getExpression();
       for (const name of CLASSES) asked.push({ node: receiver, ask: (r) => `${name}: ${r.isInstanceOf(receiver, name)}` });
       asked.push({ node: receiver, ask: (r) => `class: ${r.runtimeClassOf(receiver, CLASSES)}` });
+    }
+    if (Node.isCallExpression(node) || Node.isNewExpression(node)) {
+      const callee = node.getExpression();
+      asked.push({ node: callee, ask: (r) => `callee: ${r.exportName(callee)}` });
     }
     if (Node.isCallExpression(node)) for (const argument of node.getArguments()) asked.push({ node: argument, ask: (r) => `point: ${r.hookPointValue(argument)}` });
     if (Node.isStringLiteral(node) && Node.isImportDeclaration(node.getParent())) asked.push({ node, ask: (r) => `resolves: ${r.resolvesModule(node)}` });

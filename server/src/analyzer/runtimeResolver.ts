@@ -171,6 +171,8 @@ export class RuntimeResolver {
   }
 
   #namespaceImportOf(expression: Node): boolean {
+    // Only a name can be declared by `import * as` (a property's symbol is the export's, `this`'s the class's).
+    if (!Node.isIdentifier(expression)) return false;
     const symbol = this.#checker.getSymbolAtLocation(expression);
     const declaration = symbol?.getDeclarations()[0];
     if (!declaration || !Node.isNamespaceImport(declaration)) return false;

@@ -22,6 +22,33 @@ export type Settled<T> = T | undefined;
 /** A module that does not export a name at all (through its `export *`s, the name may come from elsewhere). */
 const ABSENT = Symbol("absent");
 
+/** The node kinds the checker's `getSymbolAtLocation` can answer with a symbol at all (any other gets undefined). */
+const SYMBOL_KINDS: ReadonlySet<ts.SyntaxKind> = new Set([
+  ts.SyntaxKind.Identifier,
+  ts.SyntaxKind.PrivateIdentifier,
+  ts.SyntaxKind.PropertyAccessExpression,
+  ts.SyntaxKind.QualifiedName,
+  ts.SyntaxKind.ThisKeyword,
+  ts.SyntaxKind.ThisType,
+  ts.SyntaxKind.SuperKeyword,
+  ts.SyntaxKind.ConstructorKeyword,
+  ts.SyntaxKind.StringLiteral,
+  ts.SyntaxKind.NoSubstitutionTemplateLiteral,
+  ts.SyntaxKind.NumericLiteral,
+  ts.SyntaxKind.DefaultKeyword,
+  ts.SyntaxKind.FunctionKeyword,
+  ts.SyntaxKind.EqualsGreaterThanToken,
+  ts.SyntaxKind.ClassKeyword,
+  ts.SyntaxKind.ImportType,
+  ts.SyntaxKind.ExportKeyword,
+  ts.SyntaxKind.ImportKeyword,
+  ts.SyntaxKind.NewKeyword,
+  ts.SyntaxKind.InstanceOfKeyword,
+  ts.SyntaxKind.MetaProperty,
+  ts.SyntaxKind.JsxNamespacedName,
+  ts.SyntaxKind.SourceFile,
+]);
+
 const JS_FILE = /\.[cm]?jsx?$/;
 const TYPESCRIPT_EXTENSIONS: ReadonlySet<string> = new Set([ts.Extension.Ts, ts.Extension.Tsx, ts.Extension.Dts, ts.Extension.Mts, ts.Extension.Cts, ts.Extension.Dmts, ts.Extension.Dcts]);
 
@@ -50,6 +77,8 @@ export class SyntacticRuntime {
   }
 
   #exportName(node: ts.Node, index: FileIndex): Settled<string | null> {
+    // The checker has no symbol for a call, a `new`, a parenthesised or asserted expression…: no runtime name either.
+    if (!SYMBOL_KINDS.has(node.kind)) return null;
     const file = index.sourceFile.compilerNode;
     if (this.#isRuntimeFile(file.fileName)) return undefined;
     if (ts.isIdentifier(node)) return this.#importedName(node, index);
