@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, rmdirSync } from "node:fs";
+import { Database } from "node-sqlite3-wasm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   HookPoint,
@@ -63,6 +64,14 @@ describe("SqliteSignalStore", () => {
     const [back] = store.listSessionSignals("s1");
     expect(back).toEqual({ sessionId: "s1", kind: "HookSignal", opId: "op-9", ts: 1_796_000_000.123456, payload });
     expect(Object.keys(back!.payload)).toEqual(Object.keys(payload));
+    // Written as bytes, stored as text: what other SQLite tools read is the same JSON text.
+    store.close();
+    const raw = new Database(temp.path("signals.db"), { readOnly: true });
+    try {
+      expect(raw.get("SELECT typeof(payload) AS type, payload FROM session_signals")).toEqual({ type: "text", payload: JSON.stringify(payload) });
+    } finally {
+      raw.close();
+    }
   });
 
   it("lists one session's records in insertion order, not by timestamp", async () => {
