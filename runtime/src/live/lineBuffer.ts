@@ -14,8 +14,9 @@ export class LineBuffer {
 
   /** Appends `line` and a newline unless its UTF-8 form is longer than `maxBytes`; returns whether it was kept. */
   append(line: string, maxBytes: number): boolean {
-    // A UTF-16 unit takes at most 3 UTF-8 bytes, so this much room always holds the line.
-    this.#reserve(line.length * 3 + 1);
+    // A UTF-16 unit takes at most 3 UTF-8 bytes; only when less room is left is the exact size worth counting.
+    const room = this.#bytes.length - this.#length;
+    if (room < line.length * 3 + 1) this.#reserve(Buffer.byteLength(line) + 1);
     const written = this.#bytes.write(line, this.#length);
     if (written > maxBytes) return false;
     this.#length += written;
