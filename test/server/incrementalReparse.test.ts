@@ -32,6 +32,7 @@ const BASE = [
   `  for (const item of items) sum += item.score ?? item.name.length;`,
   `  return sum;`,
   `}`,
+  `// reset when a session starts`,
   `bus.on(HookPoint.SESSION_START, () => { if (counter > 5) counter = 0; });`,
   ``,
 ].join("\n");
@@ -111,29 +112,50 @@ describe("incremental re-parse of an edited buffer", () => {
 
   it("keeps no wrapper of a node that left the tree, and ts-morph answers on kept ones as on a fresh tree", () => {
     const factory = compilerFactoryOf(edited.setText(file, current))!;
-    for (const [from, to] of [
-      ["  let sum = 0;", "  let sum = 10;"],
-      ["let counter = 1;", "let counter = 1 + 1;"],
-      ["if (counter > 5)", "if (counter >= 5)"],
-      ["(chunk: unknown)", "(chunk: string)"],
+    let movedWithWrapper = 0;
+    for (const [from, to, held] of [
+      ["  let sum = 0;", "  let sum = 10;", "tokens"],
+      ["let counter = 1;", "let counter = 1 + 1;", "comments"],
+      ["if (counter > 5)", "if (counter >= 5)", "tokens"],
+      ["const seen: string[] = [];", 'const seen: string[] = ["a"];', "comments"],
+      ["(chunk: unknown)", "(chunk: string)", "tokens"],
     ] as const) {
+      if (held === "comments") {
+        // A whole parse and an analysis: the wrappers are the rules' own, and hold no token list.
+        edited.remove(file);
+        edited.setBuffer(file, current);
+        edited.analyze(file);
+      }
       const before = edited.setText(file, current);
-      // Asking every wrapper for its tokens, syntax list and comments makes ts-morph hold them for its node.
       const wrapped = wrappedNodes(before, factory);
-      for (const node of wrapped) answers(wrap(before, node));
+      // ts-morph then holds tokens, syntax lists and comments for each node (kept from moving), or
+      // only comment ranges on the wrappers themselves (moved with their nodes, then cleared).
+      for (const node of wrapped) {
+        const wrapper = wrap(before, node);
+        if (held === "tokens") answers(wrapper);
+        else wrapper.getLeadingCommentRanges();
+      }
+      const positions = new Map(wrapped.map((node) => [node, node.pos]));
+      const wrappers = new Map(wrapped.map((node) => [node, factory.getExistingNodeFromCompilerNode(node)!]));
       edit(replaced(from, to));
       const after = edited.setText(file, current);
-      for (const node of wrapped) if (rootOf(node) !== after.compilerNode) expect(factory.hasCompilerNode(node), ts.SyntaxKind[node.kind]).toBe(false);
+      for (const node of wrapped) {
+        if (rootOf(node) !== after.compilerNode) expect(factory.hasCompilerNode(node), ts.SyntaxKind[node.kind]).toBe(false);
+        else if (node.pos !== positions.get(node) && !wrappers.get(node)!.wasForgotten()) movedWithWrapper++;
+      }
       expectSameAnswers(after, factory);
     }
+    expect(movedWithWrapper).toBeGreaterThan(0);
   });
 
   it("a cancelled analysis keeps the previous version's neutral-edit check sound", () => {
-    edit(BASE);
+    // An analysis the next version may reuse (analyses given their rules are not kept).
+    edited.setBuffer(file, BASE);
+    expect(edited.analyze(file)).toEqual(wholeParseAnalysis(BASE));
     const reusedBefore = edited.stats.reusedAnalyses;
     // Re-parsed, then cut short: the reusable analysis of BASE stays, its tree consumed.
     let checks = 0;
-    edited.setBuffer(file, replaced("let counter = 1;", "let counter = 1234;"));
+    edited.setBuffer(file, BASE.replace("let counter = 1;", "let counter = 1234;"));
     edited.analyze(file, { isCancelled: () => checks++ > 0 });
     // BASE with an edit inside a comment after the cancelled edit: neutral against BASE.
     const text = BASE.replace("a comment between", "a comment typed between");
@@ -198,5 +220,7 @@ function answers(node: Node): unknown {
     children: node.getChildren().map((child) => [child.getKindName(), child.getPos(), child.getEnd()]),
     parentSyntaxList: node.getParentSyntaxList()?.getPos(),
     comments: node.getLeadingCommentRanges().map((range) => [range.getPos(), range.getEnd()]),
+    // Statements or members with the comments between them, as ts-morph lists them.
+    listed: node.getChildSyntaxList()?.getChildren().map((child) => [child.getKindName(), child.getPos(), child.getEnd()]),
   };
 }

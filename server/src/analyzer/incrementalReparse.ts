@@ -5,26 +5,41 @@ import { compilerFactoryOf, hadByteOrderMark, wrapperInternals, type CompilerFac
 /** TypeScript's parser reuses no node carrying these flags (it reads them as "contains a parse error"). */
 const NOT_REUSABLE = ts.NodeFlags.ThisNodeOrAnySubNodesHasError | ts.NodeFlags.HasAggregatedChildData;
 
+/** The nodes whose comments ts-morph lists (as comment nodes, with positions) beside their children. */
+const COMMENT_CONTAINERS = new Set([
+  ts.SyntaxKind.SourceFile,
+  ts.SyntaxKind.Block,
+  ts.SyntaxKind.ModuleBlock,
+  ts.SyntaxKind.CaseClause,
+  ts.SyntaxKind.DefaultClause,
+  ts.SyntaxKind.ClassDeclaration,
+  ts.SyntaxKind.InterfaceDeclaration,
+  ts.SyntaxKind.EnumDeclaration,
+  ts.SyntaxKind.ClassExpression,
+  ts.SyntaxKind.TypeLiteral,
+  ts.SyntaxKind.ObjectLiteralExpression,
+]);
+
 /**
  * Compiler nodes that ts-morph has wrapped at some time. Besides its wrappers, ts-morph keeps lists
  * of a node's tokens, syntax lists and comments, with absolute positions, in module-private maps
  * keyed by the compiler node, which nothing outside ts-morph can reach or clear. TypeScript's
- * incremental parser moves a reused node in place, so those lists would then be stale: a node in
- * here is never reused where it would move. ts-morph builds them only through a wrapper of the node
- * or of an ancestor (every ancestor of a wrapped node is wrapped), and the analyzer never asks a
- * wrapper for the token lists of its descendants (`getDescendantsOfKind` of a token kind,
- * `getDescendants`), so a node no wrapper ever held has none.
+ * incremental parser moves a reused node in place, so such lists would then be stale. ts-morph
+ * builds them only through a wrapper of the node or of an ancestor (every ancestor of a wrapped
+ * node is wrapped), and the analyzer never asks a wrapper for the token lists of its descendants
+ * (`getDescendantsOfKind` of a token kind, `getDescendants`), so a node no wrapper ever held has
+ * none. A node in here moves only while its wrapper shows it holds no such list.
  */
 const touched = new WeakSet<ts.Node>();
 
 /**
  * Puts `text` into `file` the way TypeScript's language service updates an edited file: only the
  * changed region is parsed again, the nodes around it are reused (less parse work, less garbage),
- * and only the ts-morph wrappers of nodes that leave the tree are forgotten, instead of every
- * wrapper of the file. The old tree is consumed: its nodes are moved or reused in place, so whoever
- * held it must have let go first. Returns false, having changed nothing, when this cannot be done
- * safely (ts-morph internals not as expected, a byte-order mark, another script kind, an empty
- * file); the caller then parses the text whole.
+ * and only the ts-morph wrappers of nodes that leave the tree (or that cannot safely move) are
+ * forgotten, instead of every wrapper of the file. The old tree is consumed: its nodes are moved or
+ * reused in place, so whoever held it must have let go first. Returns false, having changed
+ * nothing, when this cannot be done safely (ts-morph internals not as expected, a byte-order mark,
+ * another script kind, an empty file); the caller then parses the text whole.
  */
 export function reparseIncrementally(file: SourceFile, text: string): boolean {
   const factory = compilerFactoryOf(file);
@@ -33,12 +48,13 @@ export function reparseIncrementally(file: SourceFile, text: string): boolean {
   if (!factory || !wrapper || !updatable(file, old, text)) return false;
   const change = textChangeRange(old.text, text);
   const keptEnd = untouchedEnd(old, change.span.start);
-  keepFromMoving(factory, old, keptEnd, ts.textSpanEnd(change.span));
-  const kept = forgetWrappersFromChange(wrapper, old, keptEnd);
+  const movable = keepFromMoving(factory, old, keptEnd, ts.textSpanEnd(change.span));
+  const kept = forgetWrappersFromChange(wrapper, old, keptEnd, movable);
   const tree = updatedTree(old, text, change, file.getScriptKind());
+  factory.replaceCompilerNode(file, tree);
   // A statement before the change that the parser parsed again instead of reusing (rare).
   for (const statement of kept) if (statement.compilerNode.parent !== tree) forgetOutside(statement, tree);
-  factory.replaceCompilerNode(file, tree);
+  for (const node of movable) settleMoved(factory, node, tree);
   // The registry's copy is an older tree, no longer used: not kept alive.
   factory.documentRegistry.removeSourceFile(file.getFilePath());
   return true;
@@ -70,18 +86,46 @@ function updatedTree(old: ts.SourceFile, text: string, change: ts.TextChangeRang
 }
 
 /**
- * Records which nodes ts-morph has wrapped in the statements whose wrappers are about to be
- * forgotten, and marks those that would move (they start after the change) not reusable.
+ * Records which nodes ts-morph has wrapped in the statements whose wrappers may be forgotten, marks
+ * those that would move (they start after the change) not reusable unless ts-morph holds nothing
+ * positional for them, and returns the wrapped nodes that may move with their wrappers.
  */
-function keepFromMoving(factory: CompilerFactory, root: ts.SourceFile, keptEnd: number, changeEnd: number): void {
+function keepFromMoving(factory: CompilerFactory, root: ts.SourceFile, keptEnd: number, changeEnd: number): Set<ts.Node> {
+  const candidates: ts.Node[] = [];
   const visit = (node: ts.Node): void => {
-    if (factory.hasCompilerNode(node)) touched.add(node);
-    if (node.pos > changeEnd && touched.has(node)) notReusable(node);
+    const wrapped = factory.getExistingNodeFromCompilerNode(node);
+    if (wrapped) touched.add(node);
+    if (node.pos > changeEnd && touched.has(node)) {
+      const internals = wrapped && wrapperInternals(wrapped);
+      if (internals && holdsNoPositions(internals, node, root.text)) candidates.push(node);
+      else notReusable(node);
+    }
     ts.forEachChild(node, visit);
     for (const doc of (node as { jsDoc?: ts.Node[] }).jsDoc ?? []) visit(doc);
   };
   for (const statement of root.statements) if (statement.end > keptEnd) visit(statement);
   visit(root.endOfFileToken);
+  // A candidate with a descendant that cannot move is not reused either (the parser reuses whole nodes).
+  return new Set(candidates.filter((node) => (node.flags & NOT_REUSABLE) !== NOT_REUSABLE));
+}
+
+/**
+ * Whether ts-morph's lists for `node` hold only its parse-tree children (which move with it): no
+ * token list (it lists tokens and syntax lists among the children), and for a container no
+ * comment, judged from its text (asking a container for its children makes ts-morph list them).
+ */
+function holdsNoPositions(wrapper: WrapperInternals, node: ts.Node, text: string): boolean {
+  if (COMMENT_CONTAINERS.has(node.kind)) {
+    const own = text.slice(node.pos, node.end);
+    if (own.includes("//") || own.includes("/*")) return false;
+  }
+  const children = new Set<ts.Node>();
+  ts.forEachChild(
+    node,
+    (child) => void children.add(child),
+    (list) => list.forEach((child) => children.add(child)),
+  );
+  return wrapper._getCompilerChildrenFast().every((child) => children.has(child));
 }
 
 /** The parser reuses a whole node or nothing, so the node's ancestors are marked too. */
@@ -94,31 +138,49 @@ function notReusable(node: ts.Node): void {
 }
 
 /**
- * Forgets, while the old tree is still whole, the wrappers of every top-level statement near or
- * after the change, and of the file's own syntax list and comments (the new tree has its own).
- * Returns the wrapped statements kept: those the parser leaves untouched.
+ * Forgets, while the old tree is still whole, the wrappers of the top-level statements near or
+ * after the change, but for those of `movable` nodes, and of the file's own syntax list and
+ * comments (the new tree has its own). Returns the wrapped statements kept: those the parser
+ * leaves untouched.
  */
-function forgetWrappersFromChange(file: WrapperInternals, old: ts.SourceFile, keptEnd: number): (Node & WrapperInternals)[] {
+function forgetWrappersFromChange(file: WrapperInternals, old: ts.SourceFile, keptEnd: number, movable: Set<ts.Node>): (Node & WrapperInternals)[] {
   const kept: (Node & WrapperInternals)[] = [];
   const keepOrForget = (node: Node & WrapperInternals): void => {
     const compilerNode = node.compilerNode;
     if (compilerNode.end <= keptEnd && compilerNode.parent === old && old.statements.includes(compilerNode as ts.Statement)) kept.push(node);
-    else node.forget();
+    else forgetUnlessMovable(node, movable);
   };
   for (const child of [...file._getChildrenInCacheIterator()]) {
-    if (child.getKind() !== ts.SyntaxKind.SyntaxList) {
-      keepOrForget(child);
-      continue;
-    }
-    const list = wrapperInternals(child);
+    const list = child.getKind() === ts.SyntaxKind.SyntaxList ? wrapperInternals(child) : undefined;
     if (!list) {
-      child.forget();
+      keepOrForget(child);
       continue;
     }
     for (const item of [...list._getChildrenInCacheIterator()]) keepOrForget(item);
     list._forgetOnlyThis();
   }
   return kept;
+}
+
+/** ts-morph's `forget()` (children first), leaving the wrappers of movable nodes (and so of their descendants). */
+function forgetUnlessMovable(node: Node & WrapperInternals, movable: Set<ts.Node>): void {
+  if (movable.has(node.compilerNode)) return;
+  for (const child of [...node._getChildrenInCacheIterator()]) forgetUnlessMovable(child, movable);
+  node._forgetOnlyThis();
+}
+
+/** A movable node's wrapper: cleared of what it derived from the old positions if the node is in the new tree, else forgotten. */
+function settleMoved(factory: CompilerFactory, node: ts.Node, tree: ts.SourceFile): void {
+  const wrapper = factory.getExistingNodeFromCompilerNode(node);
+  const internals = wrapper && wrapperInternals(wrapper);
+  if (!wrapper || !internals) return;
+  if (root(node) === tree) {
+    internals._replaceCompilerNodeFromFactory(node);
+    return;
+  }
+  // Its parent's wrapper is gone already: not looked up (ts-morph's own forget would make a new one).
+  factory.removeNodeFromCache(wrapper);
+  internals._replaceCompilerNodeFromFactory(undefined);
 }
 
 /**
