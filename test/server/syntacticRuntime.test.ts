@@ -159,6 +159,13 @@ new HookBus().on(HookPoint.API_PRE_CALL, () => undefined);
 [new HookBus()][0]!.on(HookPoint.API_PRE_CALL, () => undefined);
 (hook)(HookPoint.TOOL_PRE)(() => 1);
 `,
+  moduleForms: `import rtEquals = require("@hooklens/runtime");
+declare function require(module: string): unknown;
+const rtRequired = require("@hooklens/runtime");
+export * from "@hooklens/runtime";
+export { HookBus as Bus } from "@hooklens/runtime/live";
+void rtEquals; void rtRequired;
+`,
   viaPlainBarrel: `import { HookBus, HookPoint, hook } from "./lib/plain.js";\nconst bus = new HookBus();\n${USE}hook(HookPoint.TOOL_POST)(() => 1);\n`,
   viaRenamedBarrel: `import { Bus, HookBus, Points } from "./lib/renamed.js";\nconst bus = new Bus();\nconst session = new HookBus();\nbus.on(Points.API_PRE_CALL, () => undefined);\nsession.hooks;\n`,
   viaStarBarrel: `import { HookBus, HookPoint, Nothing } from "./lib/star.js";\nconst bus = new HookBus();\n${USE}void Nothing;\n`,
@@ -275,7 +282,7 @@ function questions(file: SourceFile): { node: Node; ask: (resolver: RuntimeResol
       asked.push({ node: callee, ask: (r) => `callee: ${r.exportName(callee)}` });
     }
     if (Node.isCallExpression(node)) for (const argument of node.getArguments()) asked.push({ node: argument, ask: (r) => `point: ${r.hookPointValue(argument)}` });
-    if (Node.isStringLiteral(node) && Node.isImportDeclaration(node.getParent())) asked.push({ node, ask: (r) => `resolves: ${r.resolvesModule(node)}` });
+    if (Node.isStringLiteral(node) && node.getLiteralValue().startsWith("@hooklens/")) asked.push({ node, ask: (r) => `resolves: ${r.resolvesModule(node)}` });
   });
   return asked;
 }

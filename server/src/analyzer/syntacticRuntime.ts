@@ -119,15 +119,16 @@ export class SyntacticRuntime {
   }
 
   /**
-   * Whether a module specifier resolves, when module resolution settles it: to a TypeScript file
-   * or declarations (what the program loads for it). Unresolved, or resolved to JavaScript (which
-   * the program may not load), and an ambient `declare module` could still answer: undefined.
+   * Whether an import's module specifier resolves, when module resolution settles it: to a
+   * TypeScript file or declarations of the runtime (what the program loads for it). Unresolved,
+   * resolved to JavaScript (which the program may not load), or a specifier the checker gives no
+   * symbol for (`require()` in a TypeScript file): undefined, and an ambient `declare module` could still answer.
    */
   resolvesModule(literal: Node): Settled<boolean> {
     const specifier = literal.compilerNode;
-    if (!ts.isStringLiteral(specifier)) return undefined;
+    if (!ts.isStringLiteral(specifier) || !isImportSpecifierLiteral(specifier)) return undefined;
     const resolved = this.#modules?.resolve(specifier.text, literal.getSourceFile().getFilePath());
-    return resolved && TYPESCRIPT_EXTENSIONS.has(resolved.extension) ? true : undefined;
+    return resolved && TYPESCRIPT_EXTENSIONS.has(resolved.extension) && this.#isRuntimeFile(resolved.resolvedFileName) ? true : undefined;
   }
 
   #importedName(id: ts.Identifier, index: FileIndex): Settled<string | null> {
@@ -191,6 +192,13 @@ export class SyntacticRuntime {
   #binding(reference: ts.Identifier, index: FileIndex): ts.Declaration | undefined {
     return soleBinding(reference, index.rawIdentifiers(reference.text));
   }
+}
+
+/** The module specifier of an `import`/`export … from` declaration or of `import x = require()`. */
+function isImportSpecifierLiteral(literal: ts.StringLiteral): boolean {
+  const parent = literal.parent;
+  if ((ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent)) && parent.moduleSpecifier === literal) return true;
+  return ts.isExternalModuleReference(parent) && ts.isImportEqualsDeclaration(parent.parent);
 }
 
 function moduleOf(declaration: ts.ImportDeclaration | ts.JSDocImportTag): string | undefined {
