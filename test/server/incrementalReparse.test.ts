@@ -1,10 +1,14 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Project, ts, type Node, type SourceFile } from "ts-morph";
 import { ALL_RULES } from "../../server/src/analyzer/rules/index.js";
 import { AnalysisProject } from "../../server/src/analyzer/project.js";
 import type { AnalysisResult } from "../../server/src/analyzer/analyze.js";
 import { compilerFactoryOf, type CompilerFactory } from "../../server/src/analyzer/tsMorphInternals.js";
-import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
+import { createFixture, REPO_ROOT, type Fixture } from "../helpers/fixtureProject.js";
+
+const ANALYZER_DIR = join(REPO_ROOT, "server/src/analyzer");
 
 /**
  * An edited buffer is re-parsed incrementally (incrementalReparse.ts): TypeScript's parser reuses
@@ -164,6 +168,18 @@ describe("incremental re-parse of an edited buffer", () => {
     expect(edited.stats.reusedAnalyses).toBe(reusedBefore + 1);
     expect(result).toEqual(wholeParseAnalysis(text));
     current = text;
+  });
+});
+
+describe("what the incremental re-parse relies on", () => {
+  it("no analyzer code asks ts-morph for token lists of nodes it does not wrap", () => {
+    // getDescendantsOfKind / getFirstDescendantByKind of a token kind and isInStringAtPos make
+    // ts-morph hold token lists for descendants without wrapping them; incrementalReparse.ts can
+    // then not tell which nodes must not move (FileIndex lists a file's nodes instead).
+    const offenders = readdirSync(ANALYZER_DIR, { recursive: true, encoding: "utf8" })
+      .filter((path) => path.endsWith(".ts"))
+      .filter((path) => /\.(getDescendantsOfKind|getFirstDescendantByKind|isInStringAtPos)\(/.test(readFileSync(join(ANALYZER_DIR, path), "utf8")));
+    expect(offenders).toEqual([]);
   });
 });
 

@@ -26,9 +26,10 @@ const COMMENT_CONTAINERS = new Set([
  * keyed by the compiler node, which nothing outside ts-morph can reach or clear. TypeScript's
  * incremental parser moves a reused node in place, so such lists would then be stale. ts-morph
  * builds them only through a wrapper of the node or of an ancestor (every ancestor of a wrapped
- * node is wrapped), and the analyzer never asks a wrapper for the token lists of its descendants
- * (`getDescendantsOfKind` of a token kind, `getDescendants`), so a node no wrapper ever held has
- * none. A node in here moves only while its wrapper shows it holds no such list.
+ * node is wrapped), and the analyzer never asks a wrapper for the token lists of descendants it
+ * does not wrap (`getDescendantsOfKind` or `getFirstDescendantByKind` of a token kind,
+ * `isInStringAtPos`: a test holds it to that), so a node no wrapper ever held has none. A node in
+ * here moves only while its wrapper shows it holds no such list.
  */
 const touched = new WeakSet<ts.Node>();
 
