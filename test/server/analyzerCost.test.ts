@@ -50,6 +50,18 @@ describe("analyzer cost: files that cannot reach the runtime", () => {
     expect(project.analyze(user).findings.map((f) => f.code)).toEqual(["HL001"]);
   });
 
+  it("counts a module of an import cycle that hands the runtime on, whichever module of the cycle was asked about first", () => {
+    fixture = createFixture();
+    fixture.write("a.ts", 'export * from "@hooklens/runtime";\nexport * from "./b.js";\n');
+    fixture.write("b.ts", 'export * from "./a.js";\nexport const fromB = 1;\n');
+    const viaA = fixture.write("viaA.ts", 'import { HookBus } from "./a.js";\nexport const bus = new HookBus();\n');
+    const viaB = fixture.write("viaB.ts", `import { HookBus, HookPoint } from "./b.js";\nconst bus = new HookBus();\n${DORMANT}`);
+    const project = new AnalysisProject(fixture.dir);
+    expect(project.usesHookLibrary(viaA)).toBe(true); // decides a.ts first, b.ts while a.ts is still open
+    expect(project.usesHookLibrary(viaB)).toBe(true);
+    expect(project.analyze(viaB).findings.map((f) => f.code)).toEqual(["HL001"]);
+  });
+
   it("counts an import of a runtime object a project module exports (import, then export)", () => {
     fixture = createFixture();
     fixture.write(

@@ -23,6 +23,10 @@ export class HookLibraryReach {
   readonly #bufferText: (path: string) => string | undefined;
   readonly #facts = new Map<string, FileFacts>();
   readonly #exposes = new Map<string, boolean>();
+  /** Modules whose `exposesHookLibrary` answer is being worked out (an import cycle comes back to them). */
+  readonly #deciding = new Set<string>();
+  /** Whether the answer being worked out used a guess about a module in {@link #deciding}. */
+  #guessed = false;
   readonly #resolutions: ts.ModuleResolutionCache;
   readonly #packages = new PackageNames();
 
@@ -43,12 +47,24 @@ export class HookLibraryReach {
   exposesHookLibrary(path: string): boolean {
     const known = this.#exposes.get(path);
     if (known !== undefined) return known;
-    this.#exposes.set(path, false); // an import cycle back to this file adds nothing
+    // An import cycle back to a module still being decided adds nothing to it: it counts as not
+    // handing a library on for now. A "no" reached through such a guess is kept only once the
+    // outermost module is decided (it may have become a "yes"); a "yes" is final at once.
+    if (this.#deciding.has(path)) {
+      this.#guessed = true;
+      return false;
+    }
+    this.#deciding.add(path);
+    const guessedOutside = this.#guessed;
+    this.#guessed = false;
     const facts = this.#factsOf(path);
     const reaching = new Set(facts?.specifiers.filter((specifier) => this.#reaches(specifier, path)));
     let exposes = false;
     if (facts && reaching.size > 0) exposes = handsOn(this.#exportsOf(path, facts), (module) => reaching.has(module));
-    this.#exposes.set(path, exposes);
+    this.#deciding.delete(path);
+    const guessed = this.#guessed;
+    this.#guessed = this.#deciding.size > 0 && (guessedOutside || guessed);
+    if (exposes || !guessed || this.#deciding.size === 0) this.#exposes.set(path, exposes);
     return exposes;
   }
 
