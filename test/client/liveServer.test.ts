@@ -147,6 +147,7 @@ describe("live signal transport", () => {
     await connection.flush();
     connection.send(signalFrame(2));
     expect(connection.pendingDropped).toBe(2);
+    expect(connection.droppedTotal).toBe(2);
     await expect(connection.close()).resolves.toBeUndefined();
   });
 

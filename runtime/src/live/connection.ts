@@ -39,6 +39,7 @@ export class LiveConnection {
   #inFlightBytes = 0;
   #inFlightLines = 0;
   #dropped = 0;
+  #droppedTotal = 0;
   #closing = false;
   /** Set once close() gave up on the receiver; late write callbacks must not touch the counts. */
   #abandoned = false;
@@ -73,12 +74,12 @@ export class LiveConnection {
     try {
       line = JSON.stringify(frame);
     } catch {
-      this.#dropped++;
+      this.#drop(1);
       return;
     }
     const bytes = Buffer.from(line + "\n");
     if (bytes.length - 1 > MAX_FRAME_BYTES) {
-      this.#dropped++;
+      this.#drop(1);
       return;
     }
     this.sendLines(bytes, 1);
@@ -91,12 +92,12 @@ export class LiveConnection {
    */
   sendLines(lines: string | Uint8Array, count: number): number {
     if (this.#state === "closed" || this.#closing) {
-      this.#dropped += count;
+      this.#drop(count);
       return count;
     }
     const chunk = typeof lines === "string" ? Buffer.from(lines) : Buffer.from(lines.buffer, lines.byteOffset, lines.byteLength);
     if (this.#pendingBytes() + chunk.length > signalSettings().maxPendingBytes) {
-      this.#dropped += count;
+      this.#drop(count);
       return count;
     }
     if (this.#dropped > 0) this.#write(this.#takeDropped(), 1);
@@ -117,12 +118,22 @@ export class LiveConnection {
 
   /** Counts `count` lines the caller could not send (too large for a frame): the next `dropped` frame reports them. */
   countDropped(count: number): void {
-    this.#dropped += count;
+    this.#drop(count);
   }
 
   /** Frames that were dropped and not yet reported. */
   get pendingDropped(): number {
     return this.#dropped;
+  }
+
+  /** Frames dropped since the connection was made, reported or not. */
+  get droppedTotal(): number {
+    return this.#droppedTotal;
+  }
+
+  #drop(count: number): void {
+    this.#dropped += count;
+    this.#droppedTotal += count;
   }
 
   /** Bytes waiting for the editor to read them: in the backlog, or in the write in flight. */
@@ -161,7 +172,7 @@ export class LiveConnection {
 
   /** Destroys the socket; lines still in its buffer (or queued before it connected) are counted as dropped. */
   #abandon(): void {
-    this.#dropped += this.#inFlightLines;
+    this.#drop(this.#inFlightLines);
     this.#inFlightLines = 0;
     this.#abandoned = true;
     this.#socket.destroy();
@@ -198,7 +209,7 @@ export class LiveConnection {
 
   #closeDown(): void {
     // What was still in the backlog was never sent; count its lines.
-    this.#dropped += this.#unwrittenLines;
+    this.#drop(this.#unwrittenLines);
     this.#state = "closed";
     this.#backlog = [];
     this.#backlogLines = [];
@@ -265,14 +276,14 @@ export class LiveConnection {
         if (this.#abandoned) return;
         done();
         // A failed write's lines never arrived.
-        if (error) this.#dropped += lines;
+        if (error) this.#drop(lines);
         this.#pump();
         this.#notifyIfIdle();
       });
       this.#watchForStall();
     } catch {
       done();
-      this.#dropped += lines;
+      this.#drop(lines);
       this.#closeDown();
     }
   }

@@ -53,9 +53,9 @@ export class LiveSink implements SignalSink {
 
   /** Closes the stream (bounded, see LiveConnection.close) and reports what the editor never received. */
   async close(): Promise<void> {
-    const before = this.#connection.pendingDropped;
+    const before = this.#connection.droppedTotal;
     await this.#connection.close();
-    const lost = this.#connection.pendingDropped - before;
+    const lost = this.#connection.droppedTotal - before;
     if (lost > 0) {
       this.#report.count(lost, new Error("the editor did not read them before the program exited"));
       this.#report.report();
