@@ -4,6 +4,7 @@ import { signalSettings } from "../session/pipeline/signalSettings.js";
 import { requireString } from "../shared/arguments.js";
 import { getLogger } from "../shared/log.js";
 import { checkLiveEndpoint, LIVE_PROTOCOL_VERSION, MAX_FRAME_BYTES, type LiveEndpoint, type LiveFrame } from "./frames.js";
+import type { LineChunk } from "./lineBuffer.js";
 
 type State = "connecting" | "open" | "closed";
 
@@ -91,17 +92,23 @@ export class LiveConnection {
    * were dropped (all or none: the editor is gone, or the pending-work bound is reached); never throws.
    */
   sendLines(lines: string | Uint8Array, count: number): number {
-    if (this.#state === "closed" || this.#closing) {
-      this.#drop(count);
-      return count;
+    return this.sendChunks([{ bytes: typeof lines === "string" ? Buffer.from(lines) : lines, lines: count }]);
+  }
+
+  /** {@link sendLines} for lines in several chunks of bytes (which must not change afterwards), all or none of them. */
+  sendChunks(chunks: readonly LineChunk[]): number {
+    let count = 0;
+    let bytes = 0;
+    for (const chunk of chunks) {
+      count += chunk.lines;
+      bytes += chunk.bytes.byteLength;
     }
-    const chunk = typeof lines === "string" ? Buffer.from(lines) : Buffer.from(lines.buffer, lines.byteOffset, lines.byteLength);
-    if (this.#pendingBytes() + chunk.length > signalSettings().maxPendingBytes) {
+    if (this.#state === "closed" || this.#closing || this.#pendingBytes() + bytes > signalSettings().maxPendingBytes) {
       this.#drop(count);
       return count;
     }
     if (this.#dropped > 0) this.#write(this.#takeDropped(), 1);
-    this.#write(chunk, count);
+    for (const chunk of chunks) this.#write(asBuffer(chunk.bytes), chunk.lines);
     return 0;
   }
 
@@ -251,7 +258,6 @@ export class LiveConnection {
       lines += this.#backlogLines[this.#backlogHead]!;
       this.#backlogHead++;
     }
-    const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
     if (this.#backlogHead === this.#backlog.length) {
       this.#backlog = [];
       this.#backlogLines = [];
@@ -272,7 +278,10 @@ export class LiveConnection {
       this.#inFlightLines -= lines;
     };
     try {
-      this.#socket.write(bytes, (error) => {
+      // Corked, the pieces go out in one writev: no copy into one large new buffer.
+      this.#socket.cork();
+      for (let i = 0; i < chunks.length - 1; i++) this.#socket.write(chunks[i]!);
+      this.#socket.write(chunks[chunks.length - 1]!, (error) => {
         if (this.#abandoned) return;
         done();
         // A failed write's lines never arrived.
@@ -280,6 +289,7 @@ export class LiveConnection {
         this.#pump();
         this.#notifyIfIdle();
       });
+      this.#socket.uncork();
       this.#watchForStall();
     } catch {
       done();
@@ -326,6 +336,10 @@ export class LiveConnection {
     if (!this.#closing) this.#socket.unref();
     for (const resolve of this.#idleWaiters.splice(0)) resolve();
   }
+}
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** How often a connection with pending writes checks whether the rest of the program has finished. */

@@ -1,26 +1,41 @@
+/** Complete NDJSON lines as UTF-8 bytes, and how many lines they hold. */
+export interface LineChunk {
+  readonly bytes: Uint8Array;
+  readonly lines: number;
+}
+
+/** Bytes per chunk: an allocation this small is reused from the allocator's free lists, a large one gets fresh pages. */
+const CHUNK_BYTES = 16 * 1024;
+
 /**
- * NDJSON lines encoded straight into one growing UTF-8 buffer. Encoding each line as it comes
- * costs a fraction of building one long string and encoding that: V8 encodes a string made of
- * thousands of concatenated pieces several times slower than the same text in short flat lines.
+ * NDJSON lines encoded straight into UTF-8 chunks of {@link CHUNK_BYTES}. Encoding each line as it
+ * comes costs a fraction of building one long string and encoding that (V8 encodes a string made
+ * of thousands of concatenated pieces several times slower than short flat lines), and small
+ * chunks cost a fraction of one large buffer: writing into a fresh allocation of hundreds of
+ * kilobytes faults in new memory pages, ~4 µs per line measured here.
  */
 export class LineBuffer {
-  #bytes: Buffer;
+  readonly #chunks: LineChunk[] = [];
+  #current = Buffer.allocUnsafe(CHUNK_BYTES);
   #length = 0;
+  /** Lines in the current chunk, and in all chunks. */
+  #currentLines = 0;
   #lines = 0;
-
-  constructor(initialBytes: number) {
-    this.#bytes = Buffer.allocUnsafe(initialBytes);
-  }
 
   /** Appends `line` and a newline unless its UTF-8 form is longer than `maxBytes`; returns whether it was kept. */
   append(line: string, maxBytes: number): boolean {
     // A UTF-16 unit takes at most 3 UTF-8 bytes; only when less room is left is the exact size worth counting.
-    const room = this.#bytes.length - this.#length;
-    if (room < line.length * 3 + 1) this.#reserve(Buffer.byteLength(line) + 1);
-    const written = this.#bytes.write(line, this.#length);
+    const room = this.#current.length - this.#length;
+    if (room < line.length * 3 + 1) {
+      const bytes = Buffer.byteLength(line);
+      if (bytes > maxBytes) return false;
+      if (room < bytes + 1) this.#startChunk(bytes + 1);
+    }
+    const written = this.#current.write(line, this.#length);
     if (written > maxBytes) return false;
     this.#length += written;
-    this.#bytes[this.#length++] = 0x0a;
+    this.#current[this.#length++] = 0x0a;
+    this.#currentLines++;
     this.#lines++;
     return true;
   }
@@ -29,15 +44,19 @@ export class LineBuffer {
     return this.#lines;
   }
 
-  /** The lines appended so far (a view of this buffer: append nothing after taking it). */
-  bytes(): Buffer {
-    return this.#bytes.subarray(0, this.#length);
+  /** The lines appended so far, in chunks (views of this buffer's memory: append nothing after taking them). */
+  chunks(): LineChunk[] {
+    return this.#length === 0 ? this.#chunks : [...this.#chunks, this.#currentChunk()];
   }
 
-  #reserve(room: number): void {
-    if (this.#bytes.length - this.#length >= room) return;
-    const grown = Buffer.allocUnsafe(Math.max(this.#bytes.length * 2, this.#length + room));
-    this.#bytes.copy(grown, 0, 0, this.#length);
-    this.#bytes = grown;
+  #currentChunk(): LineChunk {
+    return { bytes: this.#current.subarray(0, this.#length), lines: this.#currentLines };
+  }
+
+  #startChunk(atLeast: number): void {
+    if (this.#length > 0) this.#chunks.push(this.#currentChunk());
+    this.#current = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, atLeast));
+    this.#length = 0;
+    this.#currentLines = 0;
   }
 }

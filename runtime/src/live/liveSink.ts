@@ -26,10 +26,7 @@ export class LiveSink implements SignalSink {
       sessionJson = JSON.stringify(sessionId);
       this.#sessionJson.set(sessionId, sessionJson);
     }
-    // Room for ASCII frames (the common case) from the start: growing means copying.
-    let estimate = 0;
-    for (const signal of batch) estimate += signal.payloadJson.length + signal.id.length + sessionJson.length + FRAME_OVERHEAD;
-    const lines = new LineBuffer(estimate);
+    const lines = new LineBuffer();
     let oversized = 0;
     for (const signal of batch) {
       const line =
@@ -42,7 +39,7 @@ export class LiveSink implements SignalSink {
       this.#connection.countDropped(oversized);
       this.#report.count(oversized, new Error(`a signal's frame is larger than ${MAX_FRAME_BYTES} bytes`));
     }
-    const unsent = lines.lineCount > 0 ? this.#connection.sendLines(lines.bytes(), lines.lineCount) : 0;
+    const unsent = lines.lineCount > 0 ? this.#connection.sendChunks(lines.chunks()) : 0;
     if (unsent > 0) this.#report.count(unsent, new Error("the editor is not reading fast enough (pending-work bound reached) or is gone"));
     if (oversized + unsent > 0) this.#report.report();
   }
@@ -62,9 +59,6 @@ export class LiveSink implements SignalSink {
     }
   }
 }
-
-/** Characters of a signal frame besides its payload, id and session id (keys, kind, branch id, time), rounded up. */
-const FRAME_OVERHEAD = 160;
 
 function finite(value: number): string {
   return Number.isFinite(value) ? String(value) : "0";
