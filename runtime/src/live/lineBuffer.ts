@@ -18,7 +18,7 @@ export class LineBuffer {
   readonly #chunks: LineChunk[] = [];
   #current = Buffer.allocUnsafe(CHUNK_BYTES);
   #length = 0;
-  /** Lines in the current chunk, and in all chunks. */
+  /** Lines in the current chunk (`#currentLines`) and in all of them (`#lines`). */
   #currentLines = 0;
   #lines = 0;
 

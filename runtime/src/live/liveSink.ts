@@ -8,7 +8,7 @@ import { MAX_FRAME_BYTES } from "./frames.js";
 
 /**
  * The live stream as a sink: a flushed batch becomes `signal` frames built around the payload
- * JSON every sink shares (no second serialisation), encoded into one chunk of bytes.
+ * JSON every sink shares (no second serialisation), encoded into chunks of UTF-8 bytes.
  */
 export class LiveSink implements SignalSink {
   readonly #connection: LiveConnection;
