@@ -25,7 +25,7 @@ describe("analyzer cost: files that cannot reach the runtime", () => {
       failures: [],
       notices: [],
     });
-    expect(project.stats).toEqual({ checkedAnalyses: 0, skippedAnalyses: 1, reusedAnalyses: 0, packageFilesParsed: 0, buffersReparsedIncrementally: 0, buffersParsedWhole: 0 });
+    expect(project.stats).toEqual({ checkedAnalyses: 0, skippedAnalyses: 1, reusedAnalyses: 0, packageFilesParsed: 0, buffersReparsedIncrementally: 0, buffersParsedWhole: 0, programsBuiltWhole: 0 });
     expect(project.has(plain)).toBe(false);
     expect(project.has(helper)).toBe(false);
   });
@@ -145,6 +145,28 @@ describe("analyzer cost: superseded versions and memory", () => {
     expect(project.has(first)).toBe(false);
     expect(project.has(helperA)).toBe(false);
     expect(project.has(helperB)).toBe(true);
+  });
+
+  it("rebuilds the program whole when a file is opened, not at the first edit after it", () => {
+    fixture = createFixture();
+    const helper = fixture.write("helper.ts", "export const label = (n: number) => `#${n}`;\n");
+    // A hook point held in a constant is a question for the checker: every analysis builds a program.
+    const text = `import { HookBus, HookPoint } from "@hooklens/runtime";\nimport { label } from "./helper.js";\nconst bus = new HookBus();\nconst point = HookPoint.TOOL_PRE;\nbus.on(point, () => label(1));\n`;
+    const first = fixture.write("first.ts", text);
+    const second = fixture.write("second.ts", text);
+    const project = new AnalysisProject(fixture.dir);
+    for (const [path, opened] of [[first, 1], [second, 2]] as const) {
+      project.setBuffer(path, text);
+      project.analyze(path);
+      expect(project.has(helper)).toBe(true);
+      // The files that program loaded (helper.ts, the runtime, the libs) are not roots of the next one.
+      for (let edit = 1; edit <= 3; edit++) {
+        project.setBuffer(path, text.replace("label(1)", `label(${edit + 1})`));
+        project.analyze(path);
+      }
+      expect(project.stats.programsBuiltWhole).toBe(opened);
+      project.remove(path);
+    }
   });
 
   // The runtime's `node:` imports reach @types/node, whose entry pulls in most of its files by

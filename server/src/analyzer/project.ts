@@ -12,6 +12,7 @@ import { literalsRulesHeld, reuseAfterNeutralEdit, type ReusableAnalysis } from 
 import { recordTextReads } from "./textReads.js";
 import { reparseIncrementally } from "./incrementalReparse.js";
 import { ReferenceEdges } from "./referenceEdges.js";
+import { chooseProgramRoots, programStructureReuse } from "./tsMorphInternals.js";
 
 export { ANALYZED_EXTENSIONS } from "./unreadableFile.js";
 
@@ -34,6 +35,8 @@ export interface ProjectStats {
   reusedAnalyses: number;
   /** Packages' declaration files parsed (each once, until the prune drops it or it changes on disk). */
   packageFilesParsed: number;
+  /** Analyses whose program TypeScript could reuse nothing of (after opening or closing a file, not after an edit). */
+  programsBuiltWhole: number;
   /** Editor buffers' new text put into the program by re-parsing only the edited region (incrementalReparse.ts). */
   buffersReparsedIncrementally: number;
   /** Editor buffers' text parsed whole into the program (the first time, or where an incremental re-parse cannot be done). */
@@ -58,6 +61,7 @@ export class AnalysisProject {
     skippedAnalyses: 0,
     reusedAnalyses: 0,
     packageFilesParsed: 0,
+    programsBuiltWhole: 0,
     buffersReparsedIncrementally: 0,
     buffersParsedWhole: 0,
   };
@@ -117,6 +121,10 @@ export class AnalysisProject {
           compilerOptions: { ...FALLBACK_OPTIONS, ...overrides },
           resolutionHost,
         });
+    // A program's roots are the analysed files, not every file ts-morph holds: the files a program
+    // loads join ts-morph's list, so the next program's root names differed from this one's and
+    // TypeScript rebuilt it whole (the first edit after opening a file). Imports still load.
+    chooseProgramRoots(this.#project, (names) => names.filter((name) => this.#roots.has(name)));
     const lib = analysisLib(this.#project.getCompilerOptions());
     if (lib) this.#project.compilerOptions.set({ lib });
     this.#reach = new HookLibraryReach(this.#project.getCompilerOptions(), (path) => this.#buffers.get(path), rootDir);
@@ -222,6 +230,7 @@ export class AnalysisProject {
     this.#syncLoadedBuffers();
     this.stats.checkedAnalyses++;
     const { value: result, reads } = recordTextReads(() => analyzeSourceFile(file, { ...options, modules: this.#reach }));
+    if (programStructureReuse(this.#project) === 0) this.stats.programsBuiltWhole++;
     if (this.#pruneDue) this.#prune();
     // Kept for the next version of an editor buffer, unless cut short (a newer version arrived) or run with other rules.
     if (this.#buffers.has(filePath) && !options?.rules && !options?.isCancelled?.()) {

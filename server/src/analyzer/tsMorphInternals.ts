@@ -1,4 +1,4 @@
-import type { Node, SourceFile, ts } from "ts-morph";
+import type { Node, Project, SourceFile, ts } from "ts-morph";
 
 /**
  * The few ts-morph internals the analyzer relies on, typed for what they do. They are not public
@@ -50,4 +50,29 @@ export function wrapperInternals(node: Node): (Node & WrapperInternals) | undefi
 /** Whether ts-morph stripped a byte-order mark from the file's text (its tree then lacks it). */
 export function hadByteOrderMark(file: SourceFile): boolean {
   return (file as unknown as { _hasBom?: boolean })._hasBom === true;
+}
+
+/**
+ * Lets `pick` choose a program's root names each time ts-morph resets its program (it passes
+ * every file it holds, including those the last program merely loaded). False when ts-morph's
+ * program wrapper is not as expected; its own root names are then used.
+ */
+export function chooseProgramRoots(project: Project, pick: (names: string[]) => string[]): boolean {
+  const program = project.getProgram() as unknown as { _reset?: (rootNames: string[], host: unknown) => void };
+  const reset = program._reset;
+  if (typeof reset !== "function" || reset.length !== 2) return false;
+  program._reset = (rootNames, host) => reset.call(program, pick(rootNames), host);
+  return true;
+}
+
+/**
+ * How much of the previous program TypeScript reused for the program ts-morph holds: 0 none
+ * (rebuilt whole), 1 the modules, 2 everything. Undefined when no program was built since the
+ * last change, or when the internals differ.
+ */
+export function programStructureReuse(project: Project): number | undefined {
+  const program = project.getProgram() as unknown as { _isCompilerProgramCreated?: () => boolean; compilerObject: unknown };
+  if (typeof program._isCompilerProgramCreated !== "function" || !program._isCompilerProgramCreated()) return undefined;
+  const reuse = (program.compilerObject as { structureIsReused?: unknown }).structureIsReused;
+  return typeof reuse === "number" ? reuse : undefined;
 }
