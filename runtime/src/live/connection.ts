@@ -107,7 +107,7 @@ export class LiveConnection {
       this.#drop(count);
       return count;
     }
-    if (this.#dropped > 0) this.#write(this.#takeDropped(), 1);
+    this.#writeDropReport();
     for (const chunk of chunks) this.#write(asBuffer(chunk.bytes), chunk.lines);
     return 0;
   }
@@ -150,7 +150,7 @@ export class LiveConnection {
 
   /** Resolves once everything sent so far was handed to the operating system (or the connection is gone). */
   flush(): Promise<void> {
-    if (this.#state === "open" && this.#dropped > 0 && this.#pendingBytes() === 0) this.#write(this.#takeDropped(), 1);
+    if (this.#state === "open" && this.#pendingBytes() === 0) this.#writeDropReport();
     if (this.#isIdle()) return Promise.resolve();
     this.#socket.ref();
     return new Promise((resolve) => this.#idleWaiters.push(resolve));
@@ -169,7 +169,7 @@ export class LiveConnection {
     const drained = await withinDeadline(this.flush(), deadline);
     this.#closing = true;
     if (drained && this.#state === "open") {
-      if (this.#dropped > 0) this.#write(this.#takeDropped(), 1);
+      this.#writeDropReport();
       this.#write(Buffer.from(JSON.stringify({ type: "bye" }) + "\n"), 0);
       const ended = new Promise<void>((resolve) => this.#socket.end(resolve));
       if (await withinDeadline(ended, deadline)) return;
@@ -197,7 +197,8 @@ export class LiveConnection {
     };
     // The hello (and the count of what was dropped meanwhile) goes ahead of the queued lines.
     const reportsDrops = this.#dropped > 0;
-    const first = Buffer.from(JSON.stringify(hello) + "\n" + (reportsDrops ? this.#takeDropped().toString() : ""));
+    const helloLine = Buffer.from(JSON.stringify(hello) + "\n");
+    const first = reportsDrops ? Buffer.concat([helloLine, this.#takeDropped()]) : helloLine;
     this.#backlog.splice(this.#backlogHead, 0, first);
     this.#backlogLines.splice(this.#backlogHead, 0, reportsDrops ? 1 : 0);
     this.#backlogBytes += first.length;
@@ -224,6 +225,11 @@ export class LiveConnection {
     this.#backlogBytes = 0;
     this.#unwrittenLines = 0;
     this.#notifyIdle();
+  }
+
+  /** Queues a `dropped` frame for what was dropped and not reported yet, if anything was. */
+  #writeDropReport(): void {
+    if (this.#dropped > 0) this.#write(this.#takeDropped(), 1);
   }
 
   #takeDropped(): Buffer {
