@@ -184,6 +184,25 @@ describe("a LiveSink batch as bytes", () => {
     expect(live.stats.oversizedLines).toBe(0);
     await sink.close();
   });
+
+  it("keeps every batch intact when batches follow each other faster than the socket writes them", async () => {
+    // Chunks are reused once their write completes: reusing one any earlier would overwrite
+    // lines of an earlier batch still waiting in the backlog with those of a later one.
+    const live = await startServer();
+    const sink = new LiveSink(new LiveConnection(parseLiveEnv(live.environmentValue)!));
+    const batches = Array.from({ length: 8 }, (_, b) =>
+      Array.from({ length: 400 }, (_, i) => new Signal({ data: { batch: b, n: i, text: `batch ${b} line ${i} `.repeat(10) } })),
+    );
+    for (const batch of batches) sink.write("session-1", batch.map((signal) => encodeSignal(signal, 1_700_000_000)));
+    // Everything is sent once the connection closed; then the editor has read all it will get.
+    await sink.close();
+    await until(() => store.runs()[0]?.connected === false);
+    const all = batches.flat();
+    const received = store.allSignals().filter((s) => s.kind === "Signal");
+    expect(live.stats.malformedLines).toBe(0);
+    expect(received.map((s) => s.id)).toEqual(all.map((s) => s.id));
+    expect(received.map((s) => (s.payload["data"] as { text: string }).text)).toEqual(all.map((s) => (s.data as { text: string }).text));
+  });
 });
 
 describe("HOOKLENS_LIVE parsing", () => {

@@ -4,7 +4,7 @@ import { signalSettings } from "../session/pipeline/signalSettings.js";
 import { requireString } from "../shared/arguments.js";
 import { getLogger } from "../shared/log.js";
 import { checkLiveEndpoint, LIVE_PROTOCOL_VERSION, MAX_FRAME_BYTES, type LiveEndpoint, type LiveFrame } from "./frames.js";
-import type { LineChunk } from "./lineBuffer.js";
+import { recycleChunk, type LineChunk } from "./lineBuffer.js";
 
 type State = "connecting" | "open" | "closed";
 
@@ -105,6 +105,7 @@ export class LiveConnection {
     }
     if (this.#state === "closed" || this.#closing || this.#pendingBytes() + bytes > signalSettings().maxPendingBytes) {
       this.#drop(count);
+      for (const chunk of chunks) recycleChunk(chunk.bytes);
       return count;
     }
     this.#writeDropReport();
@@ -290,6 +291,8 @@ export class LiveConnection {
       this.#socket.write(chunks[chunks.length - 1]!, (error) => {
         if (this.#abandoned) return;
         done();
+        // The whole group is written (a corked group completes as one): its memory can be reused.
+        for (const chunk of chunks) recycleChunk(chunk);
         // A failed write's lines never arrived.
         if (error) this.#drop(lines);
         this.#pump();

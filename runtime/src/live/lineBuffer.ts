@@ -6,6 +6,28 @@ export interface LineChunk {
 
 /** Bytes per chunk: an allocation this small is reused from the allocator's free lists, a large one gets fresh pages. */
 const CHUNK_BYTES = 16 * 1024;
+/** Spare chunks kept for the next batches (1 MiB): a steady stream then writes into memory already mapped. */
+const MAX_SPARE_CHUNKS = 64;
+const spareChunks: Buffer[] = [];
+/** The memory of the chunks handed out and not yet given back, so only those are taken back, once. */
+const chunksOut = new WeakSet<ArrayBufferLike>();
+
+function takeChunk(atLeast: number): Buffer {
+  const chunk = (atLeast <= CHUNK_BYTES ? spareChunks.pop() : undefined) ?? Buffer.allocUnsafe(Math.max(CHUNK_BYTES, atLeast));
+  if (chunk.length === CHUNK_BYTES) chunksOut.add(chunk.buffer);
+  return chunk;
+}
+
+/**
+ * Gives a chunk's memory back once nothing reads it any more (its write completed, or it was
+ * dropped). Fresh chunks cost more than their allocation: writing into new memory faults its pages
+ * in. Bytes that did not come from a {@link LineBuffer} are left alone.
+ */
+export function recycleChunk(bytes: Uint8Array): void {
+  const memory = bytes.buffer;
+  if (!chunksOut.delete(memory) || spareChunks.length >= MAX_SPARE_CHUNKS) return;
+  spareChunks.push(Buffer.from(memory, 0, CHUNK_BYTES));
+}
 
 /**
  * NDJSON lines encoded straight into UTF-8 chunks of {@link CHUNK_BYTES}. Encoding each line as it
@@ -16,7 +38,7 @@ const CHUNK_BYTES = 16 * 1024;
  */
 export class LineBuffer {
   readonly #chunks: LineChunk[] = [];
-  #current = Buffer.allocUnsafe(CHUNK_BYTES);
+  #current = takeChunk(CHUNK_BYTES);
   #length = 0;
   /** Lines in the current chunk (`#currentLines`) and in all of them (`#lines`). */
   #currentLines = 0;
@@ -55,7 +77,7 @@ export class LineBuffer {
 
   #startChunk(atLeast: number): void {
     if (this.#length > 0) this.#chunks.push(this.#currentChunk());
-    this.#current = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, atLeast));
+    this.#current = takeChunk(atLeast);
     this.#length = 0;
     this.#currentLines = 0;
   }
