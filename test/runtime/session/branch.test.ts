@@ -201,6 +201,22 @@ describe("MessageAdded emission", () => {
     expect(added.every((s) => s.metadata["branchId"] === branch.id)).toBe(true);
   });
 
+  it("drains the emissions a subscriber starts while it waits", async () => {
+    const session = new Session();
+    const branch = session.newBranch();
+    const handled: unknown[] = [];
+    session.observe(MessageAdded, async (signal: MessageAdded) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      const content = (signal.data as { content: unknown }).content;
+      if (content === "question") branch.addMessage(userMessage("follow-up"));
+      handled.push(content);
+    });
+    branch.addMessage(userMessage("question"));
+    await branch.drainSignals();
+    expect(handled).toEqual(["question", "follow-up"]);
+    await branch.drainSignals(); // nothing running: resolves at once
+  });
+
   it("emits nothing for a branch without an observer", async () => {
     const branch = new Branch();
     branch.addMessage(userMessage("a"));
