@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { ArrowFunction } from "ts-morph";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { analyzeFixture, disposeFixture } from "../helpers/analyzeFixture.js";
 
 afterEach(disposeFixture);
@@ -36,6 +37,37 @@ describe("HL004 post-hook-dict-only", () => {
         .post("reader", () => undefined);
     `);
     expect(findings).toEqual([]);
+  });
+
+  it("asks the checker for a post hook's return type only when its body is not an object literal", () => {
+    const asked: string[] = [];
+    const getReturnType = ArrowFunction.prototype.getReturnType;
+    const spy = vi.spyOn(ArrowFunction.prototype, "getReturnType").mockImplementation(function (this: ArrowFunction) {
+      asked.push(this.getText());
+      return getReturnType.call(this);
+    });
+    try {
+      const findings = analyzeFixture(`
+        import { AgentSpec } from "@hooklens/runtime";
+        new AgentSpec()
+          .post("a", (_tool, _action, _args, result) => ({ ...(result as object), checked: true }))
+          .post("b", async (_tool, _action, _args, result) => (({ result })))
+          .post("c", (_tool, _action, _args, result) => { return { result }; });
+      `);
+      expect(findings).toEqual([]);
+      expect(asked).toEqual(["(_tool, _action, _args, result) => { return { result }; }"]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("reports an object-literal arrow that declares a return type the runtime ignores", () => {
+    const findings = analyzeFixture(`
+      import { AgentSpec } from "@hooklens/runtime";
+      // @ts-expect-error: the body does not match the declared type
+      new AgentSpec().post("a", (): string => ({ text: "x" }));
+    `);
+    expect(findings.map((f) => [f.code, f.message])).toEqual([["HL004", "Post hook's string return is ignored: only a plain object replaces the result"]]);
   });
 
   const SPEC = `import { ActionManager, AgentSpec, CodingToolkit, attachHooks, Tool } from "@hooklens/runtime";\nconst spec = new AgentSpec();\n`;

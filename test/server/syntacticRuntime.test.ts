@@ -1,6 +1,6 @@
 import { dirname } from "node:path";
 import { Node, Project, SyntaxKind, ts, type SourceFile } from "ts-morph";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { AnalysisProject } from "../../server/src/analyzer/project.js";
 import { HookLibraryReach } from "../../server/src/analyzer/reach/hookLibraryReach.js";
 import { PackageNames } from "../../server/src/analyzer/reach/packageNames.js";
@@ -26,6 +26,9 @@ const LIBRARY: Record<string, string> = {
   "lib/value.ts": `import { HookBus } from ${RT};\nexport const Alias = HookBus;\n`,
   "lib/default.ts": `export { HookBus as default } from ${RT};\n`,
   "lib/nsOut.ts": `export * as rt from ${RT};\n`,
+  "lib/renamedHook.ts": `export { hook as on, hook as set } from ${RT};\n`,
+  "lib/defaultHook.ts": `import { hook } from ${RT};\nexport default hook;\n`,
+  "lib/equalsHook.ts": `import * as rt from ${RT};\nexport namespace N { export import fire = rt.hook; }\n`,
 };
 
 const USE = "bus.on(HookPoint.API_PRE_CALL, () => undefined);\nbus.on(HookPoint.TOOL_PRE, () => undefined);\n";
@@ -174,7 +177,22 @@ void rtEquals; void rtRequired;
   viaStarWithLocal: `import { HookBus, HookPoint } from "./lib/starLocal.js";\nconst bus = new HookBus();\n${USE}`,
   viaTwoStars: `import { HookBus, HookPoint } from "./lib/twoStars.js";\nconst bus = new HookBus();\n${USE}`,
   viaOtherForms: `import { HookBus, HookPoint } from "./lib/viaLocal.js";\nimport { Alias } from "./lib/value.js";\nimport Default from "./lib/default.js";\nimport { rt } from "./lib/nsOut.js";\nconst bus = new HookBus();\nconst a = new Alias();\nconst d = new Default();\n${USE}a.on(rt.HookPoint.TOOL_PRE, () => undefined);\nd.on(HookPoint.TOOL_PRE, () => undefined);\n`,
+  renamedThroughReceivers: `import * as renamed from "./lib/renamedHook.js";
+import * as withDefault from "./lib/defaultHook.js";
+import { N } from "./lib/equalsHook.js";
+import { HookPoint } from ${RT};
+class Holder {
+  ns = renamed; def = withDefault; eq = N; items = new Map<string, number>();
+  run() { this.ns.on(HookPoint.TOOL_PRE)(() => 1); this.def.default(HookPoint.TOOL_PRE)(() => 1); this.eq.fire(HookPoint.TOOL_PRE)(() => 1); this.items.set("a", 1); return [...this.items.keys()].filter(Boolean); }
+}
+const make = () => renamed;
+make().set(HookPoint.TOOL_POST)(() => 1);
+new Holder().run();
+`,
 };
+
+/** Export names `is` is asked about (the rules ask it of callees): written names and the names renamed ones stand for. */
+const ASKED_NAMES = ["hook", "HookBus", "on", "set", "Bus", "default", "fire", "filter"];
 
 /**
  * What syntax must settle on its own (the rest may go either way, but always to the checker's
@@ -303,6 +321,23 @@ describe("syntactic answers are the checker's answers", () => {
     expect(differ).toEqual([]);
   });
 
+  // `is` first, on fresh resolvers: an export name already known would answer it without the shortcut.
+  it.each(cases)("runtime %s: %s, is(…) of each property and callee", (runtime, name) => {
+    const { project, reach, file: fileOf } = corpusWith(runtime);
+    const checker = project.getTypeChecker();
+    const asked = fileOf(name)
+      .getDescendants()
+      .filter((node) => Node.isPropertyAccessExpression(node) || Node.isCallExpression(node.getParent()));
+    const differ = asked.flatMap((node) =>
+      ASKED_NAMES.map((exportName) => ({
+        at: `${node.getStartLineNumber()}: ${node.getText()} is ${exportName}`,
+        syntax: new RuntimeResolver(checker, { modules: reach }).is(node, exportName),
+        checker: new RuntimeResolver(checker).is(node, exportName),
+      })).filter((answer) => answer.syntax !== answer.checker),
+    );
+    expect(differ).toEqual([]);
+  });
+
   it("settles the plain forms without the checker, and leaves shadowed and unusual ones to it", () => {
     const { reach, file: fileOf } = corpusWith("resolved");
     const packages = new PackageNames();
@@ -316,6 +351,50 @@ describe("syntactic answers are the checker's answers", () => {
     };
     expect(SETTLED.map(([kase, method, text]) => [kase, method, text, syntax(kase, method, text)])).toEqual(SETTLED);
     expect(UNSETTLED.map(([kase, method, text]) => [kase, method, text, syntax(kase, method, text)])).toEqual(UNSETTLED.map((row) => [...row, undefined]));
+  });
+});
+
+describe("a property named otherwise than the export asked about", () => {
+  const STORE = `import { HookBus, HookPoint } from ${RT};
+export const bus = new HookBus();
+bus.on(HookPoint.TOOL_PRE, () => undefined);
+export class Store { readonly #items = new Map<number, string>(); add(id: number) { this.#items.set(id, "x"); return [...this.#items.values()].filter(Boolean); } }
+new Store().add(1);
+`;
+  /** The receivers' property callees, whether each is \`hook\`, and how many symbols the checker was asked for. */
+  const ask = (extra: string) => {
+    const local = createFixture();
+    try {
+      local.write("renames.ts", `export { hook as set } from ${RT};\n`);
+      const path = local.write("store.ts", extra + STORE);
+      const project = new Project({ tsConfigFilePath: local.path("tsconfig.json"), skipAddingFilesFromTsConfig: true });
+      const file = project.addSourceFileAtPath(path);
+      const checker = project.getTypeChecker();
+      const symbols = vi.spyOn(checker, "getSymbolAtLocation");
+      const resolver = new RuntimeResolver(checker, {});
+      const callees = file.getDescendantsOfKind(SyntaxKind.CallExpression).map((call) => call.getExpression()).filter((callee) => !Node.isIdentifier(callee.getFirstChild()));
+      const answers = callees.filter(Node.isPropertyAccessExpression).map((callee) => [callee.getText(), resolver.is(callee, "hook")]);
+      return { answers, symbolQuestions: symbols.mock.calls.length };
+    } finally {
+      local.dispose();
+    }
+  };
+
+  it("is settled without the checker when no alias in the program renames anything to its name", () => {
+    const { answers, symbolQuestions } = ask("");
+    expect(answers).toEqual([
+      ["this.#items.set", false],
+      ["[...this.#items.values()].filter", false],
+      ["this.#items.values", false],
+      ["new Store().add", false],
+    ]);
+    expect(symbolQuestions).toBe(0);
+  });
+
+  it("goes to the checker when an alias in the program renames something to its name", () => {
+    const { answers, symbolQuestions } = ask(`import "./renames.js";\n`);
+    expect(answers.map(([, answer]) => answer)).toEqual([false, false, false, false]);
+    expect(symbolQuestions).toBe(1);
   });
 });
 

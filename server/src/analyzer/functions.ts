@@ -28,10 +28,11 @@ export function isParameterUsed(fn: FunctionLike, index: number): boolean {
   if (!parameter) return false;
   const name = parameter.getNameNode();
   if (!Node.isIdentifier(name)) return true; // a destructuring pattern reads its properties
-  const symbol = name.getSymbol()?.compilerSymbol;
   const text = name.getText();
   const body = fn.getBody();
-  return (body ? FileIndex.of(fn.getSourceFile()).identifiers(name.compilerNode.text, body) : []).some(
-    (identifier) => identifier.getText() === text && identifier.getSymbol()?.compilerSymbol === symbol,
-  );
+  const mentions = (body ? FileIndex.of(fn.getSourceFile()).identifiers(name.compilerNode.text, body) : []).filter((identifier) => identifier.getText() === text);
+  // No mention of the name at all: unused, without asking the checker for the parameter's symbol.
+  if (mentions.length === 0) return false;
+  const symbol = name.getSymbol()?.compilerSymbol;
+  return mentions.some((identifier) => identifier.getSymbol()?.compilerSymbol === symbol);
 }

@@ -43,13 +43,19 @@ export class RuntimeResolver {
 
   /** The runtime export name `node` refers to (`"HookPoint"`, `"hook"`, …), or null. */
   exportName(node: Node): string | null {
-    return remembered(this.#exportNames, node.compilerNode, () => this.#exportNameOf(node));
+    return remembered(this.#exportNames, node.compilerNode, () => {
+      const settled = this.#settledExportName(node);
+      return settled !== undefined ? settled : this.#checkedExportName(node);
+    });
   }
 
-  #exportNameOf(node: Node): string | null {
+  /** `exportName` where the pre-filter or syntax settles it, without the checker. */
+  #settledExportName(node: Node): string | null | undefined {
     if (!this.#mayDenoteImport(node)) return null;
-    const settled = this.#syntactic?.exportName(node);
-    if (settled !== undefined) return settled;
+    return this.#syntactic?.exportName(node);
+  }
+
+  #checkedExportName(node: Node): string | null {
     if (Node.isPropertyAccessExpression(node)) {
       const namespace = this.#namespaceImportOf(node.getExpression());
       if (namespace) return node.getName();
@@ -59,8 +65,18 @@ export class RuntimeResolver {
     return symbol ? this.#runtimeNameOf(symbol) : null;
   }
 
-  /** Whether `node` is the runtime export `name`. */
+  /**
+   * Whether `node` is the runtime export `name`. A property named otherwise (`this.#items.set`,
+   * `new Store().add` asked whether it is `hook`) is settled without the checker when no alias in
+   * the program renames anything to its name; its export name, which is not needed, stays unknown.
+   */
   is(node: Node, name: string): boolean {
+    const key = node.compilerNode;
+    if (!this.#exportNames.has(key)) {
+      const settled = this.#settledExportName(node);
+      if (settled !== undefined) this.#exportNames.set(key, settled);
+      else if (this.#syntactic?.namedOtherwise(node, name, () => node.getProject().getProgram().compilerObject)) return false;
+    }
     return this.exportName(node) === name;
   }
 

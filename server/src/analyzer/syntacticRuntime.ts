@@ -1,6 +1,8 @@
 import { HookPoint } from "@hooklens/runtime";
 import { ts, type Node } from "ts-morph";
+import { aliasRenames } from "./aliasRenames.js";
 import { FileIndex } from "./fileIndex.js";
+import { isJavaScriptPath } from "./javaScriptFiles.js";
 import { isRuntimeSpecifier } from "./hookLibraries.js";
 import type { ExportFacts } from "./reach/moduleScan.js";
 import { isInJsDoc, isNamePosition, soleBinding } from "./soleBinding.js";
@@ -49,7 +51,6 @@ const SYMBOL_KINDS: ReadonlySet<ts.SyntaxKind> = new Set([
   ts.SyntaxKind.SourceFile,
 ]);
 
-const JS_FILE = /\.[cm]?jsx?$/;
 const TYPESCRIPT_EXTENSIONS: ReadonlySet<string> = new Set([ts.Extension.Ts, ts.Extension.Tsx, ts.Extension.Dts, ts.Extension.Mts, ts.Extension.Cts, ts.Extension.Dmts, ts.Extension.Dcts]);
 
 /**
@@ -90,6 +91,18 @@ export class SyntacticRuntime {
   }
 
   /**
+   * Whether a property access `r.w` certainly does not denote the runtime export `name` (≠ w):
+   * the property the checker finds is either declared under the name `w`, or an alias, and an
+   * alias stands for another name only where the program renames something to `w`
+   * (`aliasRenames.ts`). `program` is asked only for such a property.
+   */
+  namedOtherwise(node: Node, name: string, program: () => ts.Program): boolean {
+    const access = node.compilerNode;
+    if (!ts.isPropertyAccessExpression(access) || !ts.isIdentifier(access.name) || access.name.text === name) return false;
+    return aliasRenames(program())?.has(access.name.text) === false;
+  }
+
+  /**
    * The runtime export `expression` was constructed with, for a name bound to `const x = new X(…)`
    * (no type annotation, nothing that could narrow it: every other mention is `x.member`), where
    * X is a runtime export. Its type is then exactly that class's instance.
@@ -98,7 +111,7 @@ export class SyntacticRuntime {
     const expression = node.compilerNode;
     const index = FileIndex.of(node.getSourceFile());
     const file = index.sourceFile.compilerNode;
-    if (!ts.isIdentifier(expression) || JS_FILE.test(file.fileName) || this.#isRuntimeFile(file.fileName)) return undefined;
+    if (!ts.isIdentifier(expression) || isJavaScriptPath(file.fileName) || this.#isRuntimeFile(file.fileName)) return undefined;
     const declaration = this.#binding(expression, index);
     if (!declaration || !ts.isVariableDeclaration(declaration) || declaration.type || declaration.exclamationToken) return undefined;
     const blockScoped = declaration.parent.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const | ts.NodeFlags.Using);
@@ -167,7 +180,7 @@ export class SyntacticRuntime {
   }
 
   #routeOnce(path: string, name: string, hops: number): Settled<string | null | typeof ABSENT> {
-    if (JS_FILE.test(path)) return undefined;
+    if (isJavaScriptPath(path)) return undefined;
     const facts = this.#modules!.exportsOf(path);
     if (!facts || facts.opaque) return undefined;
     const routes = facts.named.get(name);

@@ -1,6 +1,7 @@
-import { Node, type CallExpression, type Type } from "ts-morph";
-import { functionOf, isParameterUsed } from "../functions.js";
+import { Node, ts, type CallExpression, type Type } from "ts-morph";
+import { functionOf, isParameterUsed, type FunctionLike } from "../functions.js";
 import { clip } from "../headline.js";
+import { isJavaScriptPath } from "../javaScriptFiles.js";
 import { forEachRuntimeMethodCall, TOOL_HOOK_HOLDERS } from "../methodCalls.js";
 import { postChainReach, toolsAttachedTo } from "../toolResults.js";
 import type { Rule, RuleContext } from "../types.js";
@@ -30,8 +31,9 @@ export const postHookDictOnly: Rule = {
             "Read what you need from the result, or use a pre hook to see the arguments.",
         });
       }
-      const returned = fn.getReturnType();
-      if (returnsOnlyNonObjects(returned)) {
+      // An object literal returned as the arrow's whole body is an object the chain takes: no type needed.
+      const returned = returnsObjectLiteral(fn) ? undefined : fn.getReturnType();
+      if (returned && returnsOnlyNonObjects(returned)) {
         const body = fn.getBody() ?? fn;
         context.report({
           start: Node.isArrowFunction(fn) ? body.getStart() : fn.getStart(),
@@ -45,6 +47,19 @@ export const postHookDictOnly: Rule = {
     });
   },
 };
+
+/**
+ * `(…) => ({ … })` without a declared return type: its return type (awaited, for an async arrow)
+ * has an object type among its parts, so `returnsOnlyNonObjects` is false for it. JavaScript is
+ * left to the checker (a JSDoc `@returns` declares the type there).
+ */
+function returnsObjectLiteral(fn: FunctionLike): boolean {
+  const node = fn.compilerNode;
+  if (!ts.isArrowFunction(node) || node.type || isJavaScriptPath(fn.getSourceFile().getFilePath())) return false;
+  let body: ts.Node = node.body;
+  while (ts.isParenthesizedExpression(body)) body = body.expression;
+  return ts.isObjectLiteralExpression(body);
+}
 
 /** True when every possible (awaited) return value is a primitive or an array: ignored by the chain. */
 function returnsOnlyNonObjects(type: Type): boolean {
@@ -63,9 +78,8 @@ function returnsOnlyNonObjects(type: Type): boolean {
  */
 function checkAttachedTools(post: CallExpression, context: RuleContext): void {
   const [keyArg] = post.getArguments();
-  const keyType = keyArg?.getType();
-  if (!keyArg || !keyType?.isStringLiteral()) return;
-  const key = String(keyType.getLiteralValue());
+  const key = keyArg && stringLiteralValue(keyArg);
+  if (!keyArg || key === undefined) return;
   const seen = new Set<string>();
   for (const tool of toolsAttachedTo(post, key, context.runtime)) {
     const reach = postChainReach(tool.returnType);
@@ -88,4 +102,11 @@ function checkAttachedTools(post: CallExpression, context: RuleContext): void {
         "If post hooks should see the result, return an object from the tool (for example `{ text }`).",
     });
   }
+}
+
+/** The value of a key written as a string literal (its type says the same), else of a key whose type is a string literal. */
+function stringLiteralValue(key: Node): string | undefined {
+  if (Node.isStringLiteral(key) || Node.isNoSubstitutionTemplateLiteral(key)) return key.getLiteralValue();
+  const type = key.getType();
+  return type.isStringLiteral() ? String(type.getLiteralValue()) : undefined;
 }
