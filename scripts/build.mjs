@@ -7,6 +7,7 @@ import { dirname, join } from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
+import { buildCliBundles } from "./cliBundles.mjs";
 import { buildRuntimeBundles } from "./runtimeBundles.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -65,7 +66,7 @@ await Promise.all([
   esbuild.build({ ...common, entryPoints: { server: "server/src/serverLoader.ts" }, outdir: "dist", format: "cjs" }),
   esbuild.build({ ...analyzer, entryPoints: { "server-main": "server/src/server.ts" }, outdir: "dist", outExtension: { ".js": ".cjs" }, format: "cjs", alias, external: [sqlite, ...pg], minifyWhitespace: true, minifySyntax: true }),
   // The CLI ships with the server package (its `hooklens` bin), not in the extension.
-  esbuild.build({ ...analyzer, entryPoints: { cli: "server/src/cli.ts" }, outdir: "server/dist", format: "cjs", outExtension: { ".js": ".cjs" }, alias, external: [sqlite, ...pg], banner: { js: "#!/usr/bin/env node" } }),
+  buildCliBundles(root, `${root}server/dist`, { sourcemap: !production }),
   // The Node flags the server runs with, for the `hooklens-language-server` bin (a committed .cjs file).
   esbuild.build({ ...common, entryPoints: { launchOptions: "server/src/launchOptions.ts" }, outdir: "server/dist", format: "cjs", outExtension: { ".js": ".cjs" } }),
   esbuild.build({ ...common, entryPoints: { extension: "client/src/extension.ts" }, outdir: "dist/client", format: "cjs", alias, external: ["vscode"], plugins: [vendoredSqlite], minify: production }),

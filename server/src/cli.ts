@@ -71,7 +71,8 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`hooklens: --max-warnings must be a whole number, got "${values["max-warnings"]}"\n`);
     return 2;
   }
-  // Loaded on demand: the analyzer pulls in ts-morph and TypeScript, which `sessions` and `show` never need.
+  // Loaded on demand, from its own bundle once built (scripts/cliBundles.mjs): the analyzer pulls in
+  // ts-morph and TypeScript, which the other commands never need.
   const { checkCommand } = await import("./cli/check/command.js");
   return checkCommand({
     paths,

@@ -9,7 +9,7 @@ export interface ServerBundles {
 }
 
 /** Sources the bundles are made of: when none is newer than the bundles, they are reused. */
-const SOURCES = ["server/src", "runtime/src", "test/helpers/serverBundles.ts"];
+const SOURCES = ["server/src", "runtime/src", "scripts/cliBundles.mjs", "test/helpers/serverBundles.ts"];
 /**
  * Inside the repository, so the bundles find docs/rules/ by walking up as an installed copy does.
  * The test run bundles once (test/setup/globalSetup.ts) and every test file reads the same files.
@@ -21,29 +21,36 @@ const BUNDLE_DIR = join(REPO_ROOT, ".cache", "test-dist", "current");
  * node-sqlite3-wasm and pg required from node_modules), built only when a source changed.
  */
 export async function serverBundles(): Promise<ServerBundles> {
-  const bundles = { server: join(BUNDLE_DIR, "server.js"), cli: join(BUNDLE_DIR, "cli.js") };
+  const bundles = { server: join(BUNDLE_DIR, "server.js"), cli: join(BUNDLE_DIR, "cli.cjs") };
   if (isFresh(bundles)) return bundles;
   // Build beside, then swap in: a run that reads the old bundles never sees half-written ones.
   const staging = `${BUNDLE_DIR}-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
-  await esbuild.build({
-    absWorkingDir: REPO_ROOT,
-    entryPoints: { server: "server/src/server.ts", cli: "server/src/cli.ts" },
-    outdir: staging,
-    bundle: true,
-    platform: "node",
-    target: "node20",
-    format: "cjs",
-    logLevel: "error",
-    alias: {
-      "@hooklens/runtime/live": join(REPO_ROOT, "runtime/src/live/index.ts"),
-      "@hooklens/runtime/store": join(REPO_ROOT, "runtime/src/store/index.ts"),
-      "@hooklens/runtime": join(REPO_ROOT, "runtime/src/index.ts"),
-    },
-    // As in scripts/build.mjs: the driver finds its .wasm beside its own JS, so it stays in node_modules.
-    external: ["node-sqlite3-wasm", "pg", "pg-native"],
-  });
+  const { buildCliBundles } = (await import(join(REPO_ROOT, "scripts/cliBundles.mjs"))) as {
+    buildCliBundles(root: string, outdir: string): Promise<unknown>;
+  };
+  await Promise.all([
+    esbuild.build({
+      absWorkingDir: REPO_ROOT,
+      entryPoints: { server: "server/src/server.ts" },
+      outdir: staging,
+      bundle: true,
+      platform: "node",
+      target: "node20",
+      format: "cjs",
+      logLevel: "error",
+      alias: {
+        "@hooklens/runtime/live": join(REPO_ROOT, "runtime/src/live/index.ts"),
+        "@hooklens/runtime/store": join(REPO_ROOT, "runtime/src/store/index.ts"),
+        "@hooklens/runtime": join(REPO_ROOT, "runtime/src/index.ts"),
+      },
+      // As in scripts/build.mjs: the driver finds its .wasm beside its own JS, so it stays in node_modules.
+      external: ["node-sqlite3-wasm", "pg", "pg-native"],
+    }),
+    // The CLI exactly as users get it: cli.cjs and the check command's bundle beside it.
+    buildCliBundles(REPO_ROOT, staging),
+  ]);
   rmSync(BUNDLE_DIR, { recursive: true, force: true });
   renameSync(staging, BUNDLE_DIR);
   return bundles;

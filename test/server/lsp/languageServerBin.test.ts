@@ -211,5 +211,9 @@ describe("installed from the packed tarball, without the repository", () => {
     await session.connection.sendRequest("shutdown");
     await session.connection.sendNotification("exit");
     expect(await session.exited).toBe(0);
+    // The CLI of the same install: `check` loads the analyzer's own bundle (check.cjs) beside the CLI's.
+    const checked = spawnSync(join(prefix, "bin", "hooklens"), ["check", "agent.ts"], { cwd: project, encoding: "utf8" });
+    expect(checked.stdout).toContain("HL001");
+    expect(checked.status).toBe(1);
   }, 240_000);
 });

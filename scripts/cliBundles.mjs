@@ -1,0 +1,53 @@
+// The `hooklens` CLI as two bundles in one folder: cli.cjs (argument parsing, `sessions`, `show`,
+// `--version`, `--help`) and check.cjs (`hooklens check`: the analyzer with ts-morph and TypeScript,
+// almost all of the bytes), which cli.cjs requires only when it runs `check`, so the other
+// commands start without reading and compiling it. scripts/build.mjs and the tests' bundles
+// (test/helpers/serverBundles.ts) both build them here, so the tests run what users get.
+import { join } from "node:path";
+import * as esbuild from "esbuild";
+
+/** How cli.cjs requires the check command's bundle (beside itself). */
+const CHECK_BUNDLE = "./check.cjs";
+
+/** Resolves the CLI's import of the check command to the separate bundle instead of inlining it. */
+const checkApart = {
+  name: "check-apart",
+  setup(build) {
+    build.onResolve({ filter: /^\.\/cli\/check\/command\.js$/ }, (args) =>
+      args.importer.endsWith("cli.ts") ? { path: CHECK_BUNDLE, external: true } : undefined,
+    );
+  },
+};
+
+/**
+ * Builds cli.cjs and check.cjs into `outdir`. `root`: the repository (sources and node_modules);
+ * `sourcemap`: whether to write source maps.
+ */
+export function buildCliBundles(root, outdir, { sourcemap = false } = {}) {
+  const options = {
+    absWorkingDir: root,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "cjs",
+    outdir,
+    outExtension: { ".js": ".cjs" },
+    sourcemap,
+    logLevel: "warning",
+    // As the server's bundle: no keepNames (it slows TypeScript's parser several times, see scripts/build.mjs).
+    keepNames: false,
+    alias: {
+      "@hooklens/runtime/live": join(root, "runtime/src/live/index.ts"),
+      "@hooklens/runtime/store": join(root, "runtime/src/store/index.ts"),
+      "@hooklens/runtime/otel": join(root, "runtime/src/otel/index.ts"),
+      "@hooklens/runtime": join(root, "runtime/src/index.ts"),
+    },
+    // The driver finds its .wasm beside its own JS, and pg is an optional peer: both stay in node_modules.
+    external: ["node-sqlite3-wasm", "pg", "pg-native"],
+  };
+  return Promise.all([
+    esbuild.build({ ...options, entryPoints: { cli: "server/src/cli.ts" }, plugins: [checkApart], banner: { js: "#!/usr/bin/env node" } }),
+    // Minified like the server's bundle (identifiers kept): fewer bytes to read and parse at every run.
+    esbuild.build({ ...options, entryPoints: { check: "server/src/cli/check/command.ts" }, minifyWhitespace: true, minifySyntax: true }),
+  ]);
+}
