@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { getLogger } from "../shared/log.js";
 import { actAll, type ActAllOptions, type ActionResponseModel } from "../tool/act.js";
 import { ActionManager, type RegisterOptions, type ToolLike } from "../tool/actionManager.js";
+import { BackgroundWork } from "./backgroundWork.js";
 import type { HookBus } from "./hookBus.js";
 import { HookPoint } from "./hookPoint.js";
 import { Message, type MessageInit } from "./message.js";
@@ -38,9 +39,8 @@ export class Branch {
   user: string | null;
   name: string | null;
   readonly #messages = new MessageManager();
-  /** Background MessageAdded emissions still running, and the drains waiting for none to be. */
-  #signalsRunning = 0;
-  #drainWaiters: Array<() => void> = [];
+  /** The background MessageAdded emissions. */
+  readonly #signalEmissions = new BackgroundWork();
   readonly #logs: unknown[] = [];
   /** The tools this branch can call (Tool scope). */
   readonly actionManager = new ActionManager();
@@ -160,13 +160,9 @@ export class Branch {
     return actAll(this, requests, options);
   }
 
-  /**
-   * Waits until no background `MessageAdded` emission is running (one started meanwhile, say by a
-   * subscriber adding a message, is waited for too); their failures are logged, never raised.
-   */
+  /** Waits for the background `MessageAdded` emissions started so far; their failures are logged, never raised. */
   drainSignals(): Promise<void> {
-    if (this.#signalsRunning === 0) return Promise.resolve();
-    return new Promise((resolve) => this.#drainWaiters.push(resolve));
+    return this.#signalEmissions.drained();
   }
 
   /**
@@ -202,13 +198,12 @@ export class Branch {
   // or failing subscriber never holds up (or breaks) adding the message.
   #scheduleEmit(message: Message): void {
     if (!this.observer) return;
-    this.#signalsRunning++;
-    void this.#emitMessageAdded(message);
+    void this.#emitMessageAdded(message, this.#signalEmissions.start());
   }
 
-  // One async function that never rejects, counted rather than tracked: this runs for every
-  // message, and a closure plus a then() per message were a visible part of act()'s cost.
-  async #emitMessageAdded(message: Message): Promise<void> {
+  // One async function that never rejects, numbered rather than tracked by its promise: this runs
+  // for every message, and a closure plus a then() per message were a visible part of act()'s cost.
+  async #emitMessageAdded(message: Message, ticket: number): Promise<void> {
     // After the caller's stack: the message is stored and every callback has run.
     await undefined;
     try {
@@ -216,11 +211,7 @@ export class Branch {
     } catch (error) {
       getLogger().error({ err: error, branchId: this.id }, `MessageAdded emission failed: ${describeError(error)}`);
     } finally {
-      if (--this.#signalsRunning === 0 && this.#drainWaiters.length > 0) {
-        const waiters = this.#drainWaiters;
-        this.#drainWaiters = [];
-        for (const resolve of waiters) resolve();
-      }
+      this.#signalEmissions.finish(ticket);
     }
   }
 }
