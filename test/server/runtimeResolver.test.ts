@@ -1,5 +1,6 @@
 import { Project, SyntaxKind, type ts } from "ts-morph";
 import { afterEach, describe, expect, it } from "vitest";
+import { PackageNames } from "../../server/src/analyzer/reach/packageNames.js";
 import { RuntimeResolver } from "../../server/src/analyzer/runtimeResolver.js";
 import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
 
@@ -64,5 +65,23 @@ describe("RuntimeResolver answers each question once per analysis", () => {
     expect(first).toBeGreaterThanOrEqual(2);
     expect([runtime.hookPointValue(viaConstant!), runtime.hookPointValue(direct!)]).toEqual(["tool.pre", "session.end"]);
     expect(asked.length).toBe(first);
+  });
+});
+
+describe("RuntimeResolver and package names", () => {
+  it("looks up no folder's package.json that the names it is given hold already (a project keeps them between analyses)", () => {
+    const { file } = openFile();
+    const checker = file.getProject().getTypeChecker();
+    let lookups = 0;
+    const names = new PackageNames(() => lookups++);
+    const ask = () => {
+      const runtime = new RuntimeResolver(checker, undefined, names);
+      return file.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).map((access) => [runtime.isInstanceOf(access.getExpression(), "HookBus"), runtime.exportName(access)]);
+    };
+    const first = ask();
+    const afterFirst = lookups;
+    expect(afterFirst).toBeGreaterThan(0);
+    expect(ask()).toEqual(first);
+    expect(lookups).toBe(afterFirst);
   });
 });

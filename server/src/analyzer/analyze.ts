@@ -2,6 +2,7 @@ import type { SourceFile } from "ts-morph";
 import { noticesFor } from "./notices.js";
 import { ALL_RULES } from "./rules/index.js";
 import { RuntimeResolver } from "./runtimeResolver.js";
+import type { PackageNames } from "./reach/packageNames.js";
 import type { ModuleExports } from "./syntacticRuntime.js";
 import { removeSuppressed } from "./suppressions.js";
 import type { Finding, Rule } from "./types.js";
@@ -33,6 +34,8 @@ export interface AnalyzeOptions {
   isCancelled?: () => boolean;
   /** The project's modules as syntax knows them, so re-exports of the runtime are followed without the checker. */
   modules?: ModuleExports;
+  /** Package names by folder, kept between analyses (each analysis looks them up on disk otherwise). */
+  packageNames?: PackageNames;
 }
 
 /**
@@ -40,7 +43,7 @@ export interface AnalyzeOptions {
  * A rule that throws is recorded as a failure and the others still run.
  */
 export function analyzeSourceFile(sourceFile: SourceFile, options: AnalyzeOptions = {}): AnalysisResult {
-  const runtime = new RuntimeResolver(sourceFile.getProject().getTypeChecker(), { modules: options.modules });
+  const runtime = new RuntimeResolver(sourceFile.getProject().getTypeChecker(), { modules: options.modules }, options.packageNames);
   const findings: Finding[] = [];
   const failures: AnalysisResult["failures"] = [];
   for (const rule of options.rules ?? ALL_RULES) {

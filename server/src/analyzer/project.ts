@@ -7,6 +7,7 @@ import { sharePackageJsonCache } from "./packageJsonCache.js";
 import { bareParse, BufferParses, parseOnlyNotices } from "./parseOnlyNotices.js";
 import { LibraryParses } from "./libraryParses.js";
 import { HookLibraryReach } from "./reach/hookLibraryReach.js";
+import { PackageNames } from "./reach/packageNames.js";
 import { isHookLibrarySpecifier } from "./hookLibraries.js";
 import { literalsRulesHeld, reuseAfterNeutralEdit, type ReusableAnalysis } from "./neutralEdit.js";
 import { recordTextReads } from "./textReads.js";
@@ -85,6 +86,8 @@ export class AnalysisProject {
   readonly #bufferParses = new BufferParses();
   /** Packages' declaration files, parsed without JSDoc. */
   readonly #libraryParses = new LibraryParses(() => this.stats.packageFilesParsed++);
+  /** Package names by folder, for the reach and every analysis's runtime resolver. */
+  readonly #packageNames = new PackageNames();
   #changes = 0;
 
   /** `tsConfigFilePath` names another tsconfig than the folder's own (the CLI's `--project`). */
@@ -127,7 +130,7 @@ export class AnalysisProject {
     chooseProgramRoots(this.#project, (names) => names.filter((name) => this.#roots.has(name)));
     const lib = analysisLib(this.#project.getCompilerOptions());
     if (lib) this.#project.compilerOptions.set({ lib });
-    this.#reach = new HookLibraryReach(this.#project.getCompilerOptions(), (path) => this.#buffers.get(path), rootDir);
+    this.#reach = new HookLibraryReach(this.#project.getCompilerOptions(), (path) => this.#buffers.get(path), rootDir, this.#packageNames);
   }
 
   /** Records an editor buffer's text. Cheap: nothing is parsed until a file that uses a hook library needs it. */
@@ -229,7 +232,7 @@ export class AnalysisProject {
     const file = this.#buffers.has(filePath) ? this.#sync(filePath) : (this.#project.getSourceFile(filePath) ?? this.addFromDisk(filePath));
     this.#syncLoadedBuffers();
     this.stats.checkedAnalyses++;
-    const { value: result, reads } = recordTextReads(() => analyzeSourceFile(file, { ...options, modules: this.#reach }));
+    const { value: result, reads } = recordTextReads(() => analyzeSourceFile(file, { ...options, modules: this.#reach, packageNames: this.#packageNames }));
     if (programStructureReuse(this.#project) === 0) this.stats.programsBuiltWhole++;
     if (this.#pruneDue) this.#prune();
     // Kept for the next version of an editor buffer, unless cut short (a newer version arrived) or run with other rules.

@@ -21,7 +21,7 @@ const HOOK_POINT_VALUES: ReadonlyMap<string, string> = new Map(Object.entries(Ho
 export class RuntimeResolver {
   readonly #checker: TypeChecker;
   readonly #syntactic: SyntacticRuntime | undefined;
-  readonly #packageNames = new PackageNames();
+  readonly #packageNames: PackageNames;
   /** Answers of `exportName` by node: several rules ask about the same callee (`is(callee, "hook")`, then each loader, …). */
   readonly #exportNames = new Map<ts.Node, string | null>();
   /**
@@ -34,10 +34,12 @@ export class RuntimeResolver {
 
   /**
    * `syntax`: answer from syntax where it settles a question; `modules` lets it follow re-exports
-   * through the project's modules. Without it every question goes to the checker.
+   * through the project's modules. Without it every question goes to the checker. `packageNames`:
+   * package names by folder, kept between analyses by a caller that has them.
    */
-  constructor(checker: TypeChecker, syntax?: { modules?: ModuleExports | undefined }) {
+  constructor(checker: TypeChecker, syntax?: { modules?: ModuleExports | undefined }, packageNames = new PackageNames()) {
     this.#checker = checker;
+    this.#packageNames = packageNames;
     this.#syntactic = syntax && new SyntacticRuntime((path) => this.#isRuntimePath(path), syntax.modules);
   }
 

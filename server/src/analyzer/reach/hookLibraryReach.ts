@@ -28,9 +28,11 @@ export class HookLibraryReach {
   /** Whether the answer being worked out used a guess about a module in {@link #deciding}. */
   #guessed = false;
   readonly #resolutions: ts.ModuleResolutionCache;
-  readonly #packages = new PackageNames();
+  readonly #packages: PackageNames;
 
-  constructor(options: ts.CompilerOptions, bufferText: (path: string) => string | undefined, currentDirectory: string) {
+  /** `packages`: package names by folder, shared with whoever else asks them for this project. */
+  constructor(options: ts.CompilerOptions, bufferText: (path: string) => string | undefined, currentDirectory: string, packages = new PackageNames()) {
+    this.#packages = packages;
     this.#options = options;
     this.#bufferText = bufferText;
     this.#resolutions = ts.createModuleResolutionCache(currentDirectory, (name) => name, options);

@@ -4,10 +4,17 @@ import { dirname, join } from "node:path";
 /** The name of the nearest package.json above a folder, read from disk once per folder. */
 export class PackageNames {
   readonly #byDir = new Map<string, string | null>();
+  readonly #onLookup: (() => void) | undefined;
+
+  /** `onLookup` is told of every folder looked up on disk (a cache miss). */
+  constructor(onLookup?: () => void) {
+    this.#onLookup = onLookup;
+  }
 
   nameFor(dir: string): string | null {
     const cached = this.#byDir.get(dir);
     if (cached !== undefined) return cached;
+    this.#onLookup?.();
     const manifest = join(dir, "package.json");
     let name: string | null;
     if (existsSync(manifest)) name = readName(manifest);
