@@ -43,7 +43,16 @@ const common = { bundle: true, platform: "node", target: "node20", sourcemap: !p
 // on hot paths, so that made parsing a file 3-5x slower. Identifiers are left unminified instead,
 // so names stay readable; none of the project's classes is renamed by bundling (checked when this
 // was changed: only module-private helpers and constants get a numeric suffix).
-const analyzer = { ...common, keepNames: false };
+// ts-morph's values come from one module (server/src/tsMorphValues.ts), so the bundle copies
+// ts-morph's exports once at start instead of once per importing module.
+const tsMorphOnce = {
+  name: "ts-morph-once",
+  setup(build) {
+    const shim = `${root}server/src/tsMorphValues.ts`;
+    build.onResolve({ filter: /^ts-morph$/ }, ({ importer }) => (importer === shim ? undefined : { path: shim }));
+  },
+};
+const analyzer = { ...common, keepNames: false, plugins: [tsMorphOnce] };
 
 rmSync(`${root}runtime/dist`, { recursive: true, force: true });
 if (!runtimeOnly) {

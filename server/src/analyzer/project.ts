@@ -9,6 +9,7 @@ import { LibraryParses } from "./libraryParses.js";
 import { HookLibraryReach } from "./reach/hookLibraryReach.js";
 import { PackageNames } from "./reach/packageNames.js";
 import { isHookLibrarySpecifier } from "./hookLibraries.js";
+import { leftOutOfProgram } from "./leftOutDeclarations.js";
 import { literalsRulesHeld, reuseAfterNeutralEdit, type ReusableAnalysis } from "./neutralEdit.js";
 import { recordTextReads } from "./textReads.js";
 import { reparseIncrementally } from "./incrementalReparse.js";
@@ -305,12 +306,13 @@ export class AnalysisProject {
   }
 
   /**
-   * Resolution for the program: packages and hook libraries as the compiler would; project modules
-   * only when imported by an analysed file directly or when they hand a hook library on.
+   * Resolution for the program: packages and hook libraries as the compiler would (less the few
+   * modules leftOutDeclarations.ts names); project modules only when imported by an analysed file
+   * directly or when they hand a hook library on.
    */
   #resolveForProgram(name: string, containingFile: string): ts.ResolvedModuleFull | undefined {
     const resolved = this.#reach.resolve(name, containingFile);
-    if (!resolved) return undefined;
+    if (!resolved || leftOutOfProgram(containingFile, resolved.resolvedFileName)) return undefined;
     this.#libraryParses.noteResolution(containingFile, resolved);
     const needed =
       resolved.isExternalLibraryImport ||
