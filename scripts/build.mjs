@@ -1,6 +1,7 @@
 // Builds every artefact: the runtime (ESM + CJS, with .d.ts and .d.cts types), the server and
 // CLI bundles, the extension bundle and the end-to-end suite. `--production` minifies the
 // extension bundles; `--runtime` builds only the runtime (its `prepack`).
+import { isAscii } from "node:buffer";
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -53,6 +54,9 @@ const tsMorphOnce = {
   },
 };
 const analyzer = { ...common, keepNames: false, plugins: [tsMorphOnce] };
+// As in server/src/serverBundle.ts (test/server/lsp/compileCache.test.ts checks the built bundle).
+const SERVER_BUNDLE_WRAPPER = "(function (exports, require, module, __filename, __dirname) {";
+const SERVER_BUNDLE_WRAPPER_END = "\n})";
 
 rmSync(`${root}runtime/dist`, { recursive: true, force: true });
 if (!runtimeOnly) {
@@ -73,7 +77,10 @@ await Promise.all([
   // compile cache. The bundle is always minified (whitespace and syntax; identifiers kept): fewer
   // bytes to read and parse at every start; the source map (not shipped) maps it back.
   esbuild.build({ ...common, entryPoints: { server: "server/src/serverLoader.ts" }, outdir: "dist", format: "cjs" }),
-  esbuild.build({ ...analyzer, entryPoints: { "server-main": "server/src/server.ts" }, outdir: "dist", outExtension: { ".js": ".cjs" }, format: "cjs", alias, external: [sqlite, ...pg], minifyWhitespace: true, minifySyntax: true }),
+  // It is one function expression, the wrapper Node puts around a CommonJS module
+  // (server/src/serverBundle.ts): the entry compiles its text as read, without wrapping it in a
+  // new string V8 would copy whole at every start.
+  esbuild.build({ ...analyzer, entryPoints: { "server-main": "server/src/server.ts" }, outdir: "dist", outExtension: { ".js": ".cjs" }, format: "cjs", alias, external: [sqlite, ...pg], minifyWhitespace: true, minifySyntax: true, banner: { js: SERVER_BUNDLE_WRAPPER }, footer: { js: SERVER_BUNDLE_WRAPPER_END } }),
   // The CLI ships with the server package (its `hooklens` bin), not in the extension.
   buildCliBundles(root, `${root}server/dist`, { sourcemap: !production }),
   // The Node flags the server runs with, for the `hooklens-language-server` bin (a committed .cjs file).
@@ -92,6 +99,9 @@ await Promise.all([
   }),
   esbuild.build({ ...common, entryPoints: ["test/e2e/suite/*.ts"], outdir: "dist/test/e2e/suite", format: "cjs", alias, external: ["vscode", "mocha", sqlite, ...pg] }),
 ]);
+// The entry reads the server bundle as latin1 text, which is the same text only for ASCII (esbuild
+// escapes everything else in code and strings; a comment kept as written could bring some in).
+if (!isAscii(readFileSync(`${root}dist/server-main.cjs`))) throw new Error("dist/server-main.cjs is not ASCII: the entry would read it wrongly");
 // The server package's `hooklens-language-server` bin runs the very bundle the extension ships.
 copyFileSync(`${root}dist/server.js`, `${root}server/dist/server.cjs`);
 copyFileSync(`${root}dist/server-main.cjs`, `${root}server/dist/server-main.cjs`);

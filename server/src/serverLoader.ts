@@ -1,56 +1,55 @@
-import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import Module, { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import vm from "node:vm";
 import { compileCacheDir, onFirstWorkDone } from "./compileCache.js";
+import { SERVER_BUNDLE_WRAPPER } from "./serverBundle.js";
 
 /**
  * The language server's entry point (dist/server.js): a few lines that load the server bundle
- * beside it (server-main.cjs, ~8 MB of JavaScript, most of it TypeScript's compiler) through a V8
+ * beside it (server-main.cjs, ~11 MB of JavaScript, most of it TypeScript's compiler) through a V8
  * code cache, so every start after the first skips compiling it: the larger part of the cold start.
  * The cache is saved after the first analysis, so the parser's and checker's functions that analysis
  * compiled are in it. V8 refuses a cache made by another V8 or with other flags; the file name
- * carries a hash of the bundle, so a rebuilt bundle never meets an old cache. Any failure loads the
- * bundle the ordinary way.
+ * carries a hash of the bundle, so a rebuilt bundle never meets an old cache. Without a usable
+ * cache folder the bundle is compiled the same way, without a cache.
+ *
+ * The bundle is built as one function expression (the wrapper Node puts around a CommonJS module,
+ * serverBundle.ts) and checked to be ASCII (scripts/build.mjs): its text is compiled as read, where
+ * wrapping it here made V8 copy all of it once more (~50 ms), and a latin1 string of its bytes is
+ * the same text, made without UTF-8 decoding or checking each byte at every start (~30 ms).
  */
 const CACHE_PREFIX = "server-main-";
-const main = join(__dirname, "server-main.cjs");
-loadWithCache(main) || require(main);
+load(join(__dirname, "server-main.cjs"));
 
-function loadWithCache(path: string): boolean {
-  const prepared = compileWithCache(path);
-  if (!prepared) return false;
-  const { script, cacheFile, cached } = prepared;
-  if (!cached) onFirstWorkDone(() => save(cacheFile, script));
+function load(path: string): void {
+  const bytes = readFileSync(path);
+  if (!bytes.subarray(0, SERVER_BUNDLE_WRAPPER.length).equals(Buffer.from(SERVER_BUNDLE_WRAPPER))) throw new Error(`${path} is not a HookLens server bundle`);
+  const source = bytes.toString("latin1");
+  const cache = cacheOf(bytes);
+  const script = new vm.Script(source, {
+    filename: path,
+    cachedData: cache?.data,
+    importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  if (cache && (cache.data === undefined || script.cachedDataRejected)) onFirstWorkDone(() => save(cache.file, script));
   const mainModule = new Module(path, module);
   mainModule.filename = path;
   mainModule.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(path));
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
   wrapper.call(mainModule.exports, mainModule.exports, createRequire(path), mainModule, path, dirname(path));
   mainModule.loaded = true;
-  return true;
 }
 
-/** The bundle compiled with the cache when there is a usable one; undefined when caching is off or fails (then it is required as usual). */
-function compileWithCache(path: string): { script: vm.Script; cacheFile: string; cached: boolean } | undefined {
+/** The cache file for this bundle and its data when there is one; undefined when caching is off or its folder unusable. */
+function cacheOf(bytes: Buffer): { file: string; data: Buffer | undefined } | undefined {
   const dir = compileCacheDir();
   if (!dir) return undefined;
   try {
-    const bytes = readFileSync(path);
-    // The bundle is ASCII (esbuild escapes the rest): a latin1 string of it is the same text, made
-    // without UTF-8 decoding, and hashing the bytes skips encoding it again (~150 ms CPU together).
-    const source = isAscii(bytes) ? bytes.toString("latin1") : bytes.toString("utf8");
     const key = createHash("sha1").update(bytes).update(process.version).update(process.arch).update(process.execArgv.join(" ")).digest("hex");
-    const cacheFile = join(dir, `${CACHE_PREFIX}${key}.bin`);
-    const cachedData = existsSync(cacheFile) ? readFileSync(cacheFile) : undefined;
-    const script = new vm.Script(Module.wrap(source), {
-      filename: path,
-      cachedData,
-      importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-    });
-    return { script, cacheFile, cached: cachedData !== undefined && !script.cachedDataRejected };
+    const file = join(dir, `${CACHE_PREFIX}${key}.bin`);
+    return { file, data: existsSync(file) ? readFileSync(file) : undefined };
   } catch {
     return undefined;
   }

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { isAscii } from "node:buffer";
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -14,6 +15,7 @@ import {
 } from "vscode-languageserver-protocol/node";
 import { COMPILE_CACHE_DIR_ENV } from "../../../server/src/compileCache.js";
 import { SERVER_NODE_FLAGS } from "../../../server/src/launchOptions.js";
+import { SERVER_BUNDLE_WRAPPER, SERVER_BUNDLE_WRAPPER_END } from "../../../server/src/serverBundle.js";
 import { builtCli } from "../../helpers/builtCli.js";
 import { REPO_ROOT, createFixture, type Fixture } from "../../helpers/fixtureProject.js";
 
@@ -84,6 +86,14 @@ describe("the server bundle's compile cache", { timeout: 300_000 }, () => {
     expect(await diagnosticsWithCache(dir)).toEqual(["HL001"]);
     expect(cacheFiles(dir)).toEqual([file]);
     expect(statSync(join(dir, file!)).mtimeMs).toBe(written.mtimeMs);
+  });
+
+  it("compiles a bundle built to be compiled as read: one function expression, in ASCII", () => {
+    const bytes = readFileSync(join(REPO_ROOT, "dist/server-main.cjs"));
+    expect(isAscii(bytes)).toBe(true);
+    const text = bytes.toString("latin1");
+    expect(text.startsWith(SERVER_BUNDLE_WRAPPER)).toBe(true);
+    expect(text.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, "").endsWith(SERVER_BUNDLE_WRAPPER_END)).toBe(true);
   });
 
   it("is not kept in a folder that others can write to, and the server works the same without it", async () => {
