@@ -25,7 +25,7 @@ describe("analyzer cost: files that cannot reach the runtime", () => {
       failures: [],
       notices: [],
     });
-    expect(project.stats).toEqual({ checkedAnalyses: 0, skippedAnalyses: 1, reusedAnalyses: 0, packageFilesParsed: 0, buffersReparsedIncrementally: 0, buffersParsedWhole: 0, programsBuiltWhole: 0 });
+    expect(project.stats).toEqual({ checkedAnalyses: 0, skippedAnalyses: 1, reusedAnalyses: 0, packageFilesParsed: 0, heldFileLookups: 0, buffersReparsedIncrementally: 0, buffersParsedWhole: 0, programsBuiltWhole: 0 });
     expect(project.has(plain)).toBe(false);
     expect(project.has(helper)).toBe(false);
   });
@@ -167,6 +167,33 @@ describe("analyzer cost: superseded versions and memory", () => {
       expect(project.stats.programsBuiltWhole).toBe(opened);
       project.remove(path);
     }
+  });
+
+  it("asks ts-morph whether it holds each package file once, until it adds or removes a file", () => {
+    fixture = createFixture();
+    fixture.write("node_modules/pkg/package.json", JSON.stringify({ name: "pkg", types: "index.d.ts" }));
+    const declarations = fixture.write("node_modules/pkg/index.d.ts", "export declare function make(): string;\n");
+    const text = `import { AgentSpec } from "@hooklens/runtime";\nimport { make } from "pkg";\nnew AgentSpec().post("search", () => make());\n`;
+    const path = fixture.write("hooks.ts", text);
+    const project = new AnalysisProject(fixture.dir);
+    const codes = () => project.analyze(path).findings.map((f) => f.code);
+    project.setBuffer(path, text);
+    expect(codes()).toEqual(["HL004"]);
+    // The first program adds the files it loads to ts-morph as it goes: their lookups are made again once.
+    project.setBuffer(path, text.replace('"search"', '"search0"'));
+    expect(codes()).toEqual(["HL004"]);
+    const lookups = project.stats.heldFileLookups;
+    expect(lookups).toBeGreaterThan(0);
+    for (let edit = 1; edit <= 3; edit++) {
+      project.setBuffer(path, text.replace('"search"', `"search${edit}"`));
+      expect(codes()).toEqual(["HL004"]);
+    }
+    expect(project.stats.heldFileLookups).toBe(lookups);
+    // The package's declarations opened and edited: the project holds them now, and the program reads the buffer.
+    project.setBuffer(declarations, "export declare function make(): { text: string };\n");
+    project.setBuffer(path, text);
+    expect(codes()).toEqual([]);
+    expect(project.stats.heldFileLookups).toBeGreaterThan(lookups);
   });
 
   // The runtime's `node:` imports reach @types/node, whose entry pulls in most of its files by

@@ -14,7 +14,7 @@ import { literalsRulesHeld, reuseAfterNeutralEdit, type ReusableAnalysis } from 
 import { recordTextReads } from "./textReads.js";
 import { reparseIncrementally } from "./incrementalReparse.js";
 import { ReferenceEdges } from "./referenceEdges.js";
-import { chooseProgramRoots, programStructureReuse } from "./tsMorphInternals.js";
+import { chooseProgramRoots, programStructureReuse, watchHeldFiles } from "./tsMorphInternals.js";
 
 export { ANALYZED_EXTENSIONS } from "./unreadableFile.js";
 
@@ -37,6 +37,8 @@ export interface ProjectStats {
   reusedAnalyses: number;
   /** Packages' declaration files parsed (each once, until the prune drops it or it changes on disk). */
   packageFilesParsed: number;
+  /** Paths looked up in the ts-morph project to know whether it holds them (kept until it adds or removes a file). */
+  heldFileLookups: number;
   /** Analyses whose program TypeScript could reuse nothing of (after opening or closing a file, not after an edit). */
   programsBuiltWhole: number;
   /** Editor buffers' new text put into the program by re-parsing only the edited region (incrementalReparse.ts). */
@@ -63,6 +65,7 @@ export class AnalysisProject {
     skippedAnalyses: 0,
     reusedAnalyses: 0,
     packageFilesParsed: 0,
+    heldFileLookups: 0,
     programsBuiltWhole: 0,
     buffersReparsedIncrementally: 0,
     buffersParsedWhole: 0,
@@ -87,6 +90,12 @@ export class AnalysisProject {
   readonly #bufferParses = new BufferParses();
   /** Packages' declaration files, parsed without JSDoc. */
   readonly #libraryParses = new LibraryParses(() => this.stats.packageFilesParsed++);
+  /**
+   * Whether ts-morph holds a file, by path, as last looked up; emptied whenever it adds or removes
+   * one. Each program asks this of every package file it keeps (hundreds), and ts-morph's own
+   * lookup normalises the path every time. Null when its add and remove events cannot be watched.
+   */
+  #heldKnown: Map<string, boolean> | null = null;
   /** Package names by folder, for the reach and every analysis's runtime resolver. */
   readonly #packageNames = new PackageNames();
   #changes = 0;
@@ -105,7 +114,7 @@ export class AnalysisProject {
     const resolutionHost = () => ({
       resolveModuleNames(this: unknown, names: string[], containingFile: string) {
         sharePackageJsonCache(this, project.#project.getCompilerOptions(), rootDir);
-        project.#libraryParses.install(this, (path) => project.#project.getSourceFile(path) !== undefined);
+        project.#libraryParses.install(this, (path) => project.#holds(path));
         const resolved = names.map((name) => project.#resolveForProgram(name, containingFile));
         project.#imports.set(
           containingFile,
@@ -129,6 +138,7 @@ export class AnalysisProject {
     // loads join ts-morph's list, so the next program's root names differed from this one's and
     // TypeScript rebuilt it whole (the first edit after opening a file). Imports still load.
     chooseProgramRoots(this.#project, (names) => names.filter((name) => this.#roots.has(name)));
+    if (watchHeldFiles(this.#project, () => this.#heldKnown?.clear())) this.#heldKnown = new Map();
     const lib = analysisLib(this.#project.getCompilerOptions());
     if (lib) this.#project.compilerOptions.set({ lib });
     this.#reach = new HookLibraryReach(this.#project.getCompilerOptions(), (path) => this.#buffers.get(path), rootDir, this.#packageNames);
@@ -254,6 +264,16 @@ export class AnalysisProject {
     const next = reuseAfterNeutralEdit(held.analysis, text, filePath, target);
     if (next) held.analysis = next;
     return next?.result;
+  }
+
+  /** Whether the ts-morph project holds a file (its own parse then serves the program, not a package parse). */
+  #holds(path: string): boolean {
+    const known = this.#heldKnown?.get(path);
+    if (known !== undefined) return known;
+    this.stats.heldFileLookups++;
+    const held = this.#project.getSourceFile(path) !== undefined;
+    this.#heldKnown?.set(path, held);
+    return held;
   }
 
   /** Syntax errors of a file no rule needs to look at: from the tree the project holds for its current text, else from a bare parse. */

@@ -76,3 +76,20 @@ export function programStructureReuse(project: Project): number | undefined {
   const reuse = (program.compilerObject as { structureIsReused?: unknown }).structureIsReused;
   return typeof reuse === "number" ? reuse : undefined;
 }
+
+/**
+ * Calls `changed` whenever ts-morph adds a source file to its cache or removes one (ours, or one a
+ * program loaded through its compiler host). False when its compiler factory is not as expected.
+ */
+export function watchHeldFiles(project: Project, changed: () => void): boolean {
+  const factory = (project as unknown as { _context?: { compilerFactory?: Partial<HeldFileEvents> } })._context?.compilerFactory;
+  if (typeof factory?.onSourceFileAdded !== "function" || typeof factory.onSourceFileRemoved !== "function") return false;
+  factory.onSourceFileAdded(changed);
+  factory.onSourceFileRemoved(changed);
+  return true;
+}
+
+interface HeldFileEvents {
+  onSourceFileAdded(subscription: () => void): void;
+  onSourceFileRemoved(subscription: () => void): void;
+}
