@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { buildCliBundles } from "./cliBundles.mjs";
 import { buildRuntimeBundles } from "./runtimeBundles.mjs";
+import { tsMorphOnce } from "./tsMorphOnce.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const production = process.argv.includes("--production");
@@ -44,16 +45,8 @@ const common = { bundle: true, platform: "node", target: "node20", sourcemap: !p
 // on hot paths, so that made parsing a file 3-5x slower. Identifiers are left unminified instead,
 // so names stay readable; none of the project's classes is renamed by bundling (checked when this
 // was changed: only module-private helpers and constants get a numeric suffix).
-// ts-morph's values come from one module (server/src/tsMorphValues.ts), so the bundle copies
-// ts-morph's exports once at start instead of once per importing module.
-const tsMorphOnce = {
-  name: "ts-morph-once",
-  setup(build) {
-    const shim = `${root}server/src/tsMorphValues.ts`;
-    build.onResolve({ filter: /^ts-morph$/ }, ({ importer }) => (importer === shim ? undefined : { path: shim }));
-  },
-};
-const analyzer = { ...common, keepNames: false, plugins: [tsMorphOnce] };
+// ts-morph's exports are copied once at start, not once per importing module (tsMorphOnce.mjs).
+const analyzer = { ...common, keepNames: false, plugins: [tsMorphOnce(root)] };
 // As in server/src/serverBundle.ts (test/server/lsp/compileCache.test.ts checks the built bundle).
 const SERVER_BUNDLE_WRAPPER = "(function (exports, require, module, __filename, __dirname) {";
 const SERVER_BUNDLE_WRAPPER_END = "\n})";

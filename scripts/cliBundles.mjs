@@ -5,6 +5,7 @@
 // (test/helpers/serverBundles.ts) both build them here, so the tests run what users get.
 import { join } from "node:path";
 import * as esbuild from "esbuild";
+import { tsMorphOnce } from "./tsMorphOnce.mjs";
 
 /** How cli.cjs requires the check command's bundle (beside itself). */
 const CHECK_BUNDLE = "./check.cjs";
@@ -48,6 +49,6 @@ export function buildCliBundles(root, outdir, { sourcemap = false } = {}) {
   return Promise.all([
     esbuild.build({ ...options, entryPoints: { cli: "server/src/cli.ts" }, plugins: [checkApart], banner: { js: "#!/usr/bin/env node" } }),
     // Minified like the server's bundle (identifiers kept): fewer bytes to read and parse at every run.
-    esbuild.build({ ...options, entryPoints: { check: "server/src/cli/check/command.ts" }, minifyWhitespace: true, minifySyntax: true }),
+    esbuild.build({ ...options, entryPoints: { check: "server/src/cli/check/command.ts" }, minifyWhitespace: true, minifySyntax: true, plugins: [tsMorphOnce(root)] }),
   ]);
 }
