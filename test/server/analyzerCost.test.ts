@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { LibraryParses } from "../../server/src/analyzer/libraryParses.js";
 import { AnalysisProject } from "../../server/src/analyzer/project.js";
 import { Workspace } from "../../server/src/lsp/workspace.js";
 import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
@@ -216,5 +217,19 @@ describe("analyzer cost: superseded versions and memory", () => {
     project.analyze(second); // a new program
     expect(project.has(first)).toBe(false);
     expect(project.stats.packageFilesParsed).toBe(parsed);
+  });
+
+  it("parses library declaration files once for all the projects that share them (the CLI's batches)", () => {
+    fixture = createFixture();
+    const hookModule = `import { HookBus, HookPoint } from "@hooklens/runtime";\nconst bus = new HookBus();\nconst point = HookPoint.TOOL_PRE;\nbus.on(point, () => undefined);\n`;
+    const first = fixture.write("first.ts", hookModule);
+    const second = fixture.write("second.ts", hookModule);
+    let parses = 0;
+    const libraryParses = new LibraryParses(() => parses++);
+    new AnalysisProject(fixture.dir, { libraryParses }).analyze(first);
+    const once = parses;
+    expect(once).toBeGreaterThan(50); // the standard library, @types/node, the runtime, zod
+    expect(new AnalysisProject(fixture.dir, { libraryParses }).analyze(second).findings).toEqual([]);
+    expect(parses).toBe(once);
   });
 });

@@ -1,4 +1,6 @@
 import { writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
 import { ts } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
 import { LibraryParses } from "../../server/src/analyzer/libraryParses.js";
@@ -79,5 +81,36 @@ describe("packages' declaration files parsed without JSDoc", () => {
     expect(parses.forget(local)).toBe(false);
     const third = build(parses, second.program, second.host);
     expect(third.program.getSourceFile(pkgMade)!.text).toContain("colour");
+  });
+});
+
+describe("the standard library and @types packages parsed without JSDoc", () => {
+  const standardLibrary = dirname(createRequire(import.meta.url).resolve("typescript/lib/lib.es5.d.ts"));
+  const typesIndex = fixture.write("node_modules/@types/thing/index.d.ts", "/** A global thing. */\ndeclare const thing: { size: number };\n");
+  const withLibs: ts.CompilerOptions = { ...options, noLib: false, lib: ["lib.es5.d.ts"], types: ["thing"], typeRoots: [dirname(dirname(typesIndex))] };
+
+  const program = (parses: LibraryParses | undefined): ts.Program => {
+    const host = ts.createCompilerHost(withLibs);
+    // ts-morph's TypeScript ships without lib files: read them from the typescript package, as ts-morph serves them.
+    host.getDefaultLibLocation = () => standardLibrary;
+    // As the analyzer's program: the host reaches the parses when modules are resolved (the entry imports "pkg").
+    host.resolveModuleNames = function (this: unknown, names: string[], containingFile: string) {
+      parses?.install(this, () => false);
+      return names.map((name) => ts.resolveModuleName(name, containingFile, withLibs, host).resolvedModule);
+    };
+    return ts.createProgram([entry], withLibs, host);
+  };
+
+  it("leaves out their JSDoc, and keeps the types they declare", () => {
+    const lib = (p: ts.Program) => p.getSourceFiles().find((file) => file.fileName.endsWith("/typescript/lib/lib.es5.d.ts"))!;
+    const ordinary = program(undefined);
+    const lean = program(new LibraryParses());
+    expect(jsDocOf(ordinary, lib(ordinary).fileName).length).toBeGreaterThan(0);
+    expect(jsDocOf(lean, lib(lean).fileName)).toEqual([]);
+    expect(jsDocOf(ordinary, typesIndex)).toEqual(["/** A global thing. */"]);
+    expect(jsDocOf(lean, typesIndex)).toEqual([]);
+    const globalType = (p: ts.Program) => p.getTypeChecker().getSymbolsInScope(p.getSourceFile(entry)!, ts.SymbolFlags.Variable).find((s) => s.name === "thing");
+    expect(globalType(lean)).toBeDefined();
+    expect(lean.getSemanticDiagnostics(lean.getSourceFile(entry)).length).toBe(ordinary.getSemanticDiagnostics(ordinary.getSourceFile(entry)).length);
   });
 });

@@ -1,13 +1,18 @@
 import { ts } from "ts-morph";
 
 const DECLARATION_FILE = /\.d\.([cm]?ts|[^/]+\.ts)$/;
+/** TypeScript's standard library (ts-morph serves it from memory under a folder of this name). */
+const STANDARD_LIBRARY = /\/typescript\/lib\/lib\.[^/]+\.d\.ts$/;
+/** Declaration-only packages, which programs include through `types` (or all of them by default). */
+const TYPES_PACKAGE = "/node_modules/@types/";
 
 /**
- * Parses the declaration files of packages (the hook library's and everything they import)
- * without their JSDoc, as `tsc` does, and without a separate pass for parent pointers: in
- * TypeScript, JSDoc never changes a type, and no rule reads a package's comments (they read the
- * analysed file's own). The runtime's and zod's .d.ts files are mostly documentation, so this
- * is a good part of the first program's parse at every start.
+ * Parses the declaration files of packages (the hook library's and everything they import, the
+ * `@types` packages) and TypeScript's standard library without their JSDoc, as `tsc` does, and
+ * without a separate pass for parent pointers: in TypeScript, JSDoc never changes a type, and no
+ * rule reads a library's comments (they read the analysed file's own). These files are mostly
+ * documentation, so this is a good part of the first program's parse at every start; kept, they
+ * are parsed and bound once for every program that shares this object.
  *
  * ts-morph parses every file it loads with full JSDoc and takes no option for it, so its compiler
  * host's `getSourceFile` (the host is reached as `this` in our `resolveModuleNames`, see
@@ -41,9 +46,13 @@ export class LibraryParses {
     if (!original || !readFile) return;
     this.#hosts.add(compilerHost);
     compilerHost.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreate) => {
-      const own = this.#files.has(fileName) && !heldByProject(fileName) ? this.#parse(fileName, languageVersionOrOptions, readFile) : undefined;
+      const own = this.#isLibrary(fileName) && !heldByProject(fileName) ? this.#parse(fileName, languageVersionOrOptions, readFile) : undefined;
       return own ?? original(fileName, languageVersionOrOptions, onError, shouldCreate);
     };
+  }
+
+  #isLibrary(fileName: string): boolean {
+    return this.#files.has(fileName) || STANDARD_LIBRARY.test(fileName) || (fileName.includes(TYPES_PACKAGE) && DECLARATION_FILE.test(fileName));
   }
 
   /** Whether this file's parse was held here (it is dropped: a changed file is read again). */

@@ -35,7 +35,7 @@ export interface ProjectStats {
   skippedAnalyses: number;
   /** Analyses answered by moving the previous version's findings: the edit could not change them (neutralEdit.ts). */
   reusedAnalyses: number;
-  /** Packages' declaration files parsed (each once, until the prune drops it or it changes on disk). */
+  /** Library declaration files (packages, @types, the standard library) parsed, each once until the prune drops it or it changes on disk. */
   packageFilesParsed: number;
   /** Paths looked up in the ts-morph project to know whether it holds them (kept until it adds or removes a file). */
   heldFileLookups: number;
@@ -89,7 +89,7 @@ export class AnalysisProject {
   /** Parse-only trees of buffers that cannot reach a hook library, updated incrementally. */
   readonly #bufferParses = new BufferParses();
   /** Packages' declaration files, parsed without JSDoc. */
-  readonly #libraryParses = new LibraryParses(() => this.stats.packageFilesParsed++);
+  readonly #libraryParses: LibraryParses;
   /**
    * Whether ts-morph holds a file, by path, as last looked up; emptied whenever it adds or removes
    * one. Each program asks this of every package file it keeps (hundreds), and ts-morph's own
@@ -100,9 +100,15 @@ export class AnalysisProject {
   readonly #packageNames = new PackageNames();
   #changes = 0;
 
-  /** `tsConfigFilePath` names another tsconfig than the folder's own (the CLI's `--project`). */
-  constructor(rootDir: string, options: { compilerOptions?: ts.CompilerOptions; tsConfigFilePath?: string } = {}) {
+  /**
+   * `tsConfigFilePath` names another tsconfig than the folder's own (the CLI's `--project`).
+   * `libraryParses`: packages' parsed declaration files shared with earlier projects of the same
+   * folder and tsconfig (the CLI's batches), which then parse and bind them once; their parses
+   * are not counted in this project's {@link stats}.
+   */
+  constructor(rootDir: string, options: { compilerOptions?: ts.CompilerOptions; tsConfigFilePath?: string; libraryParses?: LibraryParses } = {}) {
     this.rootDir = rootDir;
+    this.#libraryParses = options.libraryParses ?? new LibraryParses(() => this.stats.packageFilesParsed++);
     const tsConfigFilePath = options.tsConfigFilePath ?? join(rootDir, "tsconfig.json");
     const overrides: ts.CompilerOptions = {
       allowJs: true,

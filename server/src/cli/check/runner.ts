@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { AnalysisNotice } from "../../analyzer/analyze.js";
+import { LibraryParses } from "../../analyzer/libraryParses.js";
 import { AnalysisProject } from "../../analyzer/project.js";
 import { ALL_RULES } from "../../analyzer/rules/index.js";
 import type { Rule } from "../../analyzer/types.js";
@@ -28,9 +29,15 @@ export interface CheckedTarget extends CheckTarget {
  * the run or hides another file's findings.
  */
 export function checkTargets(targets: readonly CheckedTarget[], onFile: (report: FileReport) => void): void {
+  // Packages' declaration files do not change during a run: each folder and tsconfig parses and binds them once, not once per batch.
+  const libraryParses = new Map<string, LibraryParses>();
   let batch: CheckedTarget[] = [];
   const flush = (): void => {
-    if (batch.length > 0) checkBatch(batch, onFile);
+    if (batch.length === 0) return;
+    const key = `${batch[0]!.root}\0${batch[0]!.tsconfig ?? ""}`;
+    let shared = libraryParses.get(key);
+    if (!shared) libraryParses.set(key, (shared = new LibraryParses()));
+    checkBatch(batch, shared, onFile);
     batch = [];
   };
   for (const target of targets) {
@@ -41,13 +48,13 @@ export function checkTargets(targets: readonly CheckedTarget[], onFile: (report:
   flush();
 }
 
-function checkBatch(batch: readonly CheckedTarget[], onFile: (report: FileReport) => void): void {
+function checkBatch(batch: readonly CheckedTarget[], libraryParses: LibraryParses, onFile: (report: FileReport) => void): void {
   const first = batch[0]!;
   const unreadable = new Map<string, AnalysisNotice>();
   for (const { file } of batch) if (!isAnalyzedExtension(file)) unreadable.set(file, unreadableFileNotice(file));
   const fill = (): AnalysisProject => {
     for (;;) {
-      const project = new AnalysisProject(first.root, first.tsconfig ? { tsConfigFilePath: first.tsconfig } : {});
+      const project = new AnalysisProject(first.root, first.tsconfig ? { tsConfigFilePath: first.tsconfig, libraryParses } : { libraryParses });
       // Only files that can reach a hook library enter the program; the others are answered from syntax alone.
       const failed = batch.find(({ file }) => !unreadable.has(file) && project.usesHookLibrary(file) && !tryAdd(project, file, unreadable));
       if (!failed) return project;
