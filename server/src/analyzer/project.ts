@@ -88,7 +88,7 @@ export class AnalysisProject {
   readonly #reusable = new Map<string, { analysis: ReusableAnalysis; changes: number }>();
   /** Parse-only trees of buffers that cannot reach a hook library, updated incrementally. */
   readonly #bufferParses = new BufferParses();
-  /** Packages' declaration files, parsed without JSDoc. */
+  /** Library declaration files (packages, @types, the standard library), parsed without JSDoc. */
   readonly #libraryParses: LibraryParses;
   /**
    * Whether ts-morph holds a file, by path, as last looked up; emptied whenever it adds or removes
@@ -102,7 +102,7 @@ export class AnalysisProject {
 
   /**
    * `tsConfigFilePath` names another tsconfig than the folder's own (the CLI's `--project`).
-   * `libraryParses`: packages' parsed declaration files shared with earlier projects of the same
+   * `libraryParses`: parsed library declaration files shared with earlier projects of the same
    * folder and tsconfig (the CLI's batches), which then parse and bind them once; their parses
    * are not counted in this project's {@link stats}.
    */

@@ -29,15 +29,16 @@ export interface CheckedTarget extends CheckTarget {
  * the run or hides another file's findings.
  */
 export function checkTargets(targets: readonly CheckedTarget[], onFile: (report: FileReport) => void): void {
-  // Packages' declaration files do not change during a run: each folder and tsconfig parses and binds them once, not once per batch.
-  const libraryParses = new Map<string, LibraryParses>();
+  // Library declaration files (packages, @types, the standard library) do not change during a run:
+  // the batches of one folder and tsconfig parse and bind them once. Only the current folder's are
+  // kept, so memory stays bounded however many projects a tree holds.
+  let libraries: { key: string; parses: LibraryParses } | undefined;
   let batch: CheckedTarget[] = [];
   const flush = (): void => {
     if (batch.length === 0) return;
     const key = `${batch[0]!.root}\0${batch[0]!.tsconfig ?? ""}`;
-    let shared = libraryParses.get(key);
-    if (!shared) libraryParses.set(key, (shared = new LibraryParses()));
-    checkBatch(batch, shared, onFile);
+    if (libraries?.key !== key) libraries = { key, parses: new LibraryParses() };
+    checkBatch(batch, libraries.parses, onFile);
     batch = [];
   };
   for (const target of targets) {
