@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { ts } from "ts-morph";
 import { LibraryParses } from "../../server/src/analyzer/libraryParses.js";
 import { AnalysisProject } from "../../server/src/analyzer/project.js";
+import { compilerFactoryOf } from "../../server/src/analyzer/tsMorphInternals.js";
 import { Workspace } from "../../server/src/lsp/workspace.js";
 import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
 
@@ -195,6 +197,29 @@ describe("analyzer cost: superseded versions and memory", () => {
     project.setBuffer(path, text);
     expect(codes()).toEqual([]);
     expect(project.stats.heldFileLookups).toBeGreaterThan(lookups);
+  });
+
+  it("wraps no argument of the calls the rules ask about that register nothing (their wrappers would be forgotten at the next edit)", () => {
+    fixture = createFixture();
+    const text = `import { HookBus, HookPoint } from "@hooklens/runtime";\nconst bus = new HookBus();\nbus.on(HookPoint.API_PRE_CALL, () => undefined);\nexport class Store { readonly #items = new Map<string, number>(); add() { this.#items.set("key", 1); } }\nnew Store().add();\n`;
+    const path = fixture.write("hooks.ts", text);
+    const project = new AnalysisProject(fixture.dir);
+    const file = project.setText(path, text);
+    expect(project.analyze(path).findings.map((f) => f.code)).toEqual(["HL001"]);
+    const factory = compilerFactoryOf(file)!;
+    const wrapped = (literal: string) => {
+      const found: ts.Node[] = [];
+      const visit = (node: ts.Node): void => {
+        if (ts.isStringLiteral(node) && node.text === literal) found.push(node);
+        ts.forEachChild(node, visit);
+      };
+      visit(file.compilerNode);
+      return found.map((node) => factory.getExistingNodeFromCompilerNode(node) !== undefined);
+    };
+    expect(wrapped("key")).toEqual([false]);
+    // The registration's own argument is wrapped (so the observation above can fail).
+    const point = file.compilerNode.statements[2]!;
+    expect(factory.getExistingNodeFromCompilerNode(((point as ts.ExpressionStatement).expression as ts.CallExpression).arguments[0]!)).toBeDefined();
   });
 
   // The runtime's `node:` imports reach @types/node, whose entry pulls in most of its files by

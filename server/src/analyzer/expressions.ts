@@ -1,14 +1,23 @@
-import { Node, SyntaxKind, VariableDeclarationKind } from "ts-morph";
+import { Node, SyntaxKind, VariableDeclarationKind, type ts } from "ts-morph";
 
 /** Wrappers a value passes through unchanged: `(x)`, `x!`, `x as T`, `x satisfies T`, `<T>x`. */
+const TRANSPARENT_KINDS: ReadonlySet<SyntaxKind> = new Set([
+  SyntaxKind.ParenthesizedExpression,
+  SyntaxKind.NonNullExpression,
+  SyntaxKind.AsExpression,
+  SyntaxKind.SatisfiesExpression,
+  SyntaxKind.TypeAssertionExpression,
+]);
+
 function isTransparent(node: Node): node is Node & { getExpression(): Node } {
-  return (
-    Node.isParenthesizedExpression(node) ||
-    Node.isNonNullExpression(node) ||
-    Node.isAsExpression(node) ||
-    Node.isSatisfiesExpression(node) ||
-    Node.isTypeAssertion(node)
-  );
+  return TRANSPARENT_KINDS.has(node.getKind());
+}
+
+/** {@link unwrapped} on a compiler node (nothing is wrapped in ts-morph). */
+export function unwrappedNode(node: ts.Node): ts.Node {
+  let current = node;
+  while (TRANSPARENT_KINDS.has(current.kind)) current = (current as ts.ParenthesizedExpression).expression;
+  return current;
 }
 
 /** The largest expression around `node` that still denotes the same value. */

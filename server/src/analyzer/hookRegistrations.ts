@@ -12,9 +12,9 @@ export const DECLARATIVE_LOADERS = ["buildSessionBus", "loadHooksForAgent"];
  * written inline, or a `const` (in this file or imported from another module) holding one.
  */
 export function loaderTable(call: CallExpression, runtime: RuntimeResolver): ObjectLiteralExpression | null {
-  const [first] = call.getArguments();
-  if (!first || !DECLARATIVE_LOADERS.some((name) => runtime.is(call.getExpression(), name))) return null;
-  const table = constValue(first);
+  // The callee first: wrapping the argument of every call asked about would leave wrappers to forget at the next edit.
+  if (call.compilerNode.arguments.length === 0 || !DECLARATIVE_LOADERS.some((name) => runtime.is(call.getExpression(), name))) return null;
+  const table = constValue(call.getArguments()[0]!);
   return Node.isObjectLiteralExpression(table) ? table : null;
 }
 
@@ -36,13 +36,15 @@ export function handlersRegisteredAt(sourceFile: Node, value: string, runtime: R
   const calls = index.wrapped(SyntaxKind.CallExpression, (call) => mayRegisterHandler(call, runtime));
   for (const node of Node.isSourceFile(sourceFile) ? calls : calls.filter((call) => call.getAncestors().includes(sourceFile))) {
     const callee = node.getExpression();
-    const [first, second] = node.getArguments();
-    if (!first) continue;
+    // Arguments are wrapped only for the calls that register something (the others' wrappers would be forgotten at the next edit).
+    const argument = (position: number): Node | undefined => node.getArguments()[position];
     const onBus = Node.isPropertyAccessExpression(callee) && callee.getName() === "on" && runtime.isInstanceOf(callee.getExpression(), "HookBus");
-    if (onBus && hookPointOf(first, runtime) === value) add(second);
-    else if (isMarker(callee, value, runtime)) add(first);
-    else if (runtime.is(callee, "registerHandler") && Node.isStringLiteral(first) && second) named.push([first.getLiteralValue(), second]);
-    else {
+    if (onBus && hookPointOf(argument(0)!, runtime) === value) add(argument(1));
+    else if (isMarker(callee, value, runtime)) add(argument(0));
+    else if (runtime.is(callee, "registerHandler")) {
+      const [first, second] = node.getArguments();
+      if (first && Node.isStringLiteral(first) && second) named.push([first.getLiteralValue(), second]);
+    } else {
       const table = loaderTable(node, runtime);
       if (table) for (const name of namesDeclaredAt(table, value, runtime)) declaredNames.add(name);
     }

@@ -39,17 +39,18 @@ export const dormantHookPoint: Rule = {
 
 function checkCall(call: CallExpression, context: RuleContext, reported: Set<string>): void {
   const callee = call.getExpression();
-  const [first] = call.getArguments();
-  if (!first) return;
   const { runtime } = context;
   const registersOnBus =
     Node.isPropertyAccessExpression(callee) && callee.getName() === "on" && runtime.isInstanceOf(callee.getExpression(), "HookBus");
+  // The argument is wrapped only for a call that registers or loads something (candidates have one).
   if (registersOnBus || runtime.is(callee, "hook")) {
+    const first = call.getArguments()[0]!;
     reportIfDormant(first, hookPointOf(first, runtime), context, reported);
     return;
   }
   const table = loaderTable(call, runtime);
   if (!table) return;
+  const first = call.getArguments()[0]!;
   // A table from another module is reported on the argument that brings it here.
   const local = table.getSourceFile() === context.sourceFile;
   for (const property of table.getProperties()) {

@@ -1,6 +1,6 @@
 import { HookPoint } from "@hooklens/runtime";
 import { Node, SyntaxKind, ts, type CallExpression } from "ts-morph";
-import { unwrapped } from "../expressions.js";
+import { unwrapped, unwrappedNode } from "../expressions.js";
 import { FileIndex } from "../fileIndex.js";
 import { objectLiteralOf } from "../serviceHooks.js";
 import type { Fix, Rule, RuleContext } from "../types.js";
@@ -51,21 +51,23 @@ export const unknownHookPoint: Rule = {
 
 function checkCall(call: CallExpression, context: RuleContext): void {
   const callee = call.getExpression();
-  const [first] = call.getArguments();
-  if (!first) return;
+  const argument = call.compilerNode.arguments[0];
+  if (!argument) return;
   const { runtime } = context;
+  // Read on the compiler node: the argument is wrapped only where it is reported or read further
+  // (wrappers of every candidate's arguments would be forgotten again at the next edit).
+  const literal = literalArgument(argument);
+  const at = (literalNode: ts.StringLiteralLike) => FileIndex.of(context.sourceFile).wrap(literalNode);
   if (Node.isPropertyAccessExpression(callee) && BUS_METHODS.has(callee.getName())) {
     // Syntactic filter first: only a literal point sends the receiver to the type checker.
-    const literal = pointLiteral(first);
-    if (literal === null || VALUES.has(literal.value) || !runtime.runtimeClassOf(callee.getExpression(), ["HookBus"])) return;
+    if (literal === null || VALUES.has(literal.text) || !runtime.runtimeClassOf(callee.getExpression(), ["HookBus"])) return;
     const name = callee.getName();
-    report(literal.node, literal.value, AT[name === "emit" || name === "blockingEmit" ? "emit" : "register"](`bus.${name}`), context);
+    report(at(literal), literal.text, AT[name === "emit" || name === "blockingEmit" ? "emit" : "register"](`bus.${name}`), context);
   } else if (Node.isIdentifier(callee) || Node.isPropertyAccessExpression(callee)) {
-    const literal = pointLiteral(first);
-    if (literal !== null && !VALUES.has(literal.value) && runtime.is(callee, "hook")) report(literal.node, literal.value, AT.marker("hook"), context);
+    if (literal !== null && !VALUES.has(literal.text) && runtime.is(callee, "hook")) report(at(literal), literal.text, AT.marker("hook"), context);
     else if (literal === null) {
       const loader = LOADERS.find((name) => runtime.is(callee, name));
-      const map = loader ? objectLiteralOf(first) : null;
+      const map = loader ? objectLiteralOf(call.getArguments()[0]!) : null;
       if (loader && map) checkKeys(map.getProperties(), loader, context);
     }
   }
@@ -82,6 +84,12 @@ function checkKeys(properties: readonly Node[], loader: string, context: RuleCon
 }
 
 /** A point written as a string literal (through `as HookPoint`, parentheses, …), with that literal. */
+/** The string literal an argument is (through transparent wrappers), on the compiler node. */
+function literalArgument(argument: ts.Expression): ts.StringLiteralLike | null {
+  const value = unwrappedNode(argument);
+  return ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value) ? value : null;
+}
+
 function pointLiteral(argument: Node): { node: Node; value: string } | null {
   const value = unwrapped(argument);
   if (Node.isStringLiteral(value) || Node.isNoSubstitutionTemplateLiteral(value)) return { node: value, value: value.getLiteralValue() };
