@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { buildCliBundles } from "./cliBundles.mjs";
 import { buildRuntimeBundles } from "./runtimeBundles.mjs";
+import { shippedLibPlugin, writeShippedLib } from "./shippedLib.mjs";
 import { tsMorphOnce } from "./tsMorphOnce.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -73,7 +74,7 @@ await Promise.all([
   // It is one function expression, the wrapper Node puts around a CommonJS module
   // (server/src/serverBundle.ts): the entry compiles its text as read, without wrapping it in a
   // new string V8 would copy whole at every start.
-  esbuild.build({ ...analyzer, entryPoints: { "server-main": "server/src/server.ts" }, outdir: "dist", outExtension: { ".js": ".cjs" }, format: "cjs", alias, external: [sqlite, ...pg], minifyWhitespace: true, minifySyntax: true, banner: { js: SERVER_BUNDLE_WRAPPER }, footer: { js: SERVER_BUNDLE_WRAPPER_END } }),
+  esbuild.build({ ...analyzer, entryPoints: { "server-main": "server/src/server.ts" }, outdir: "dist", outExtension: { ".js": ".cjs" }, format: "cjs", alias, external: [sqlite, ...pg], minifyWhitespace: true, minifySyntax: true, banner: { js: SERVER_BUNDLE_WRAPPER }, footer: { js: SERVER_BUNDLE_WRAPPER_END }, plugins: [...analyzer.plugins, shippedLibPlugin()] }),
   // The CLI ships with the server package (its `hooklens` bin), not in the extension.
   buildCliBundles(root, `${root}server/dist`, { sourcemap: !production }),
   // The Node flags the server runs with, for the `hooklens-language-server` bin (a committed .cjs file).
@@ -98,6 +99,9 @@ if (!isAscii(readFileSync(`${root}dist/server-main.cjs`))) throw new Error("dist
 // The server package's `hooklens-language-server` bin runs the very bundle the extension ships.
 copyFileSync(`${root}dist/server.js`, `${root}server/dist/server.cjs`);
 copyFileSync(`${root}dist/server-main.cjs`, `${root}server/dist/server-main.cjs`);
+// TypeScript's library files, which the server's bundle no longer embeds (scripts/shippedLib.mjs).
+writeShippedLib(root, `${root}dist`);
+writeShippedLib(root, `${root}server/dist`);
 if (!production) copyFileSync(`${root}dist/server-main.cjs.map`, `${root}server/dist/server-main.cjs.map`);
 mkdirSync(`${root}${vendorDir}`, { recursive: true });
 for (const file of ["node-sqlite3-wasm.js", "node-sqlite3-wasm.wasm"]) {

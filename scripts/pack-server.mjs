@@ -5,7 +5,7 @@ import { cpSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-for (const bundle of ["server/dist/server.cjs", "server/dist/server-main.cjs", "server/dist/cli.cjs", "server/dist/check.cjs", "server/dist/launchOptions.cjs"]) {
+for (const bundle of ["server/dist/server.cjs", "server/dist/server-main.cjs", "server/dist/cli.cjs", "server/dist/check.cjs", "server/dist/launchOptions.cjs", "server/dist/typescript/lib/lib.es5.d.ts"]) {
   if (!existsSync(`${root}${bundle}`)) {
     console.error(`pack: ${bundle} is missing; run \`npm run build\` first`);
     process.exit(1);

@@ -10,6 +10,7 @@ import { HookLibraryReach } from "./reach/hookLibraryReach.js";
 import { PackageNames } from "./reach/packageNames.js";
 import { isHookLibrarySpecifier } from "./hookLibraries.js";
 import { leftOutOfProgram } from "./leftOutDeclarations.js";
+import { shippedLibFolder } from "./shippedLib.js";
 import { literalsRulesHeld, reuseAfterNeutralEdit, type ReusableAnalysis } from "./neutralEdit.js";
 import { recordTextReads } from "./textReads.js";
 import { reparseIncrementally } from "./incrementalReparse.js";
@@ -135,10 +136,12 @@ export class AnalysisProject {
           skipAddingFilesFromTsConfig: true,
           compilerOptions: overrides,
           resolutionHost,
+          libFolderPath: shippedLibFolder(),
         })
       : new Project({
           compilerOptions: { ...FALLBACK_OPTIONS, ...overrides },
           resolutionHost,
+          libFolderPath: shippedLibFolder(),
         });
     // A program's roots are the analysed files, not every file ts-morph holds: the files a program
     // loads join ts-morph's list, so the next program's root names differed from this one's and

@@ -1,35 +1,23 @@
-import { spawn } from "node:child_process";
 import { isAscii } from "node:buffer";
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DocumentDiagnosticRequest,
-  InitializeRequest,
-  StreamMessageReader,
-  StreamMessageWriter,
-  createProtocolConnection,
-  type DocumentDiagnosticReport,
-} from "vscode-languageserver-protocol/node";
 import { COMPILE_CACHE_DIR_ENV } from "../../../server/src/compileCache.js";
-import { SERVER_NODE_FLAGS } from "../../../server/src/launchOptions.js";
 import { SERVER_BUNDLE_WRAPPER, SERVER_BUNDLE_WRAPPER_END } from "../../../server/src/serverBundle.js";
 import { builtCli } from "../../helpers/builtCli.js";
-import { REPO_ROOT, createFixture, type Fixture } from "../../helpers/fixtureProject.js";
+import { agentDiagnostics, agentFixture } from "../../helpers/builtServerAgent.js";
+import { REPO_ROOT, type Fixture } from "../../helpers/fixtureProject.js";
 
 // The entry point the extension and the bench start: it loads dist/server-main.cjs through the cache.
 const SERVER = join(REPO_ROOT, "dist/server.js");
-const AGENT = 'import { HookBus, HookPoint } from "@hooklens/runtime";\nnew HookBus().on(HookPoint.API_PRE_CALL, () => undefined);\n';
 
 let fixture: Fixture;
 let agent: string;
 const scratch: string[] = [];
 beforeAll(() => {
   builtCli(); // the same build writes dist/server.js and dist/server-main.cjs
-  fixture = createFixture();
-  agent = fixture.write("agent.ts", AGENT);
+  ({ fixture, agent } = agentFixture());
 }, 300_000);
 afterAll(() => {
   fixture.dispose();
@@ -44,30 +32,9 @@ function cacheDir(): string {
 
 /** Starts the server with `dir` as its compile cache, gets the agent's diagnostic codes, and shuts it down cleanly. */
 async function diagnosticsWithCache(dir: string): Promise<string[]> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER, "--stdio"], {
-    stdio: ["pipe", "pipe", "inherit"],
-    env: { ...process.env, [COMPILE_CACHE_DIR_ENV]: dir },
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-  connection.onRequest("workspace/configuration", (params: { items: unknown[] }) => params.items.map(() => null));
-  connection.onError(() => undefined);
-  connection.listen();
-  try {
-    const rootUri = pathToFileURL(fixture.dir).href;
-    await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri, workspaceFolders: [{ uri: rootUri, name: "fixture" }], capabilities: {} });
-    await connection.sendNotification("initialized", {});
-    const uri = pathToFileURL(agent).href;
-    await connection.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "typescript", version: 1, text: AGENT } });
-    const report: DocumentDiagnosticReport = await connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
-    await connection.sendRequest("shutdown");
-    await connection.sendNotification("exit");
-    expect(await exited).toBe(0);
-    return report.kind === "full" ? report.items.map((d) => String(d.code)) : [];
-  } finally {
-    connection.dispose();
-    child.kill();
-  }
+  const result = await agentDiagnostics(SERVER, fixture.dir, agent, { [COMPILE_CACHE_DIR_ENV]: dir });
+  if ("error" in result) throw new Error(result.error);
+  return result.codes;
 }
 
 const cacheFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith(".bin"));
