@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { buildCliBundles } from "./cliBundles.mjs";
-import { buildRuntimeBundles } from "./runtimeBundles.mjs";
+import { buildRuntimeBundles, RUNTIME_EXTERNALS, runtimeSourceAliases } from "./runtimeBundles.mjs";
 import { shippedLibPlugin, writeShippedLib } from "./shippedLib.mjs";
 import { tsMorphOnce } from "./tsMorphOnce.mjs";
 
@@ -17,18 +17,9 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const production = process.argv.includes("--production");
 const runtimeOnly = process.argv.includes("--runtime");
 const require = createRequire(import.meta.url);
-const alias = {
-  "@hooklens/runtime/live": `${root}runtime/src/live/index.ts`,
-  "@hooklens/runtime/store": `${root}runtime/src/store/index.ts`,
-  "@hooklens/runtime/otel": `${root}runtime/src/otel/index.ts`,
-  "@hooklens/runtime": `${root}runtime/src/index.ts`,
-};
-// node-sqlite3-wasm loads its .wasm from next to its own JS (__dirname): bundles must require it from
-// node_modules instead of inlining it.
+const alias = runtimeSourceAliases(root);
+// The SQLite driver, of which the extension carries its own copy (below).
 const sqlite = "node-sqlite3-wasm";
-// pg is an optional peer of the runtime, loaded only when a PostgreSQL store opens: bundles require it
-// from node_modules when installed. pg itself optionally requires pg-native, which is never installed here.
-const pg = ["pg", "pg-native"];
 // The extension ships without node_modules (vsce --no-dependencies), so its bundle requires a copy
 // of node-sqlite3-wasm (JS and .wasm) placed next to it.
 const vendorDir = "dist/client/vendor";
@@ -74,7 +65,7 @@ await Promise.all([
   // It is one function expression, the wrapper Node puts around a CommonJS module
   // (server/src/serverBundle.ts): the entry compiles its text as read, without wrapping it in a
   // new string V8 would copy whole at every start.
-  esbuild.build({ ...analyzer, entryPoints: { "server-main": "server/src/server.ts" }, outdir: "dist", outExtension: { ".js": ".cjs" }, format: "cjs", alias, external: [sqlite, ...pg], minifyWhitespace: true, minifySyntax: true, banner: { js: SERVER_BUNDLE_WRAPPER }, footer: { js: SERVER_BUNDLE_WRAPPER_END }, plugins: [...analyzer.plugins, shippedLibPlugin()] }),
+  esbuild.build({ ...analyzer, entryPoints: { "server-main": "server/src/server.ts" }, outdir: "dist", outExtension: { ".js": ".cjs" }, format: "cjs", alias, external: RUNTIME_EXTERNALS, minifyWhitespace: true, minifySyntax: true, banner: { js: SERVER_BUNDLE_WRAPPER }, footer: { js: SERVER_BUNDLE_WRAPPER_END }, plugins: [...analyzer.plugins, shippedLibPlugin()] }),
   // The CLI ships with the server package (its `hooklens` bin), not in the extension.
   buildCliBundles(root, `${root}server/dist`, { sourcemap: !production }),
   // The Node flags the server runs with, for the `hooklens-language-server` bin (a committed .cjs file).
@@ -91,7 +82,7 @@ await Promise.all([
     format: "iife",
     minify: production,
   }),
-  esbuild.build({ ...common, entryPoints: ["test/e2e/suite/*.ts"], outdir: "dist/test/e2e/suite", format: "cjs", alias, external: ["vscode", "mocha", sqlite, ...pg] }),
+  esbuild.build({ ...common, entryPoints: ["test/e2e/suite/*.ts"], outdir: "dist/test/e2e/suite", format: "cjs", alias, external: ["vscode", "mocha", ...RUNTIME_EXTERNALS] }),
 ]);
 // The entry reads the server bundle as latin1 text, which is the same text only for ASCII (esbuild
 // escapes everything else in code and strings; a comment kept as written could bring some in).

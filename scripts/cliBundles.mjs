@@ -3,8 +3,8 @@
 // almost all of the bytes), which cli.cjs requires only when it runs `check`, so the other
 // commands start without reading and compiling it. scripts/build.mjs and the tests' bundles
 // (test/helpers/serverBundles.ts) both build them here, so the tests run what users get.
-import { join } from "node:path";
 import * as esbuild from "esbuild";
+import { RUNTIME_EXTERNALS, runtimeSourceAliases } from "./runtimeBundles.mjs";
 import { tsMorphOnce } from "./tsMorphOnce.mjs";
 
 /** How cli.cjs requires the check command's bundle (beside itself). */
@@ -37,14 +37,8 @@ export function buildCliBundles(root, outdir, { sourcemap = false } = {}) {
     logLevel: "warning",
     // As the server's bundle: no keepNames (it slows TypeScript's parser several times, see scripts/build.mjs).
     keepNames: false,
-    alias: {
-      "@hooklens/runtime/live": join(root, "runtime/src/live/index.ts"),
-      "@hooklens/runtime/store": join(root, "runtime/src/store/index.ts"),
-      "@hooklens/runtime/otel": join(root, "runtime/src/otel/index.ts"),
-      "@hooklens/runtime": join(root, "runtime/src/index.ts"),
-    },
-    // The driver finds its .wasm beside its own JS, and pg is an optional peer: both stay in node_modules.
-    external: ["node-sqlite3-wasm", "pg", "pg-native"],
+    alias: runtimeSourceAliases(root),
+    external: RUNTIME_EXTERNALS,
   };
   return Promise.all([
     // `import()` becomes require(): Node's import() of a CommonJS file first scans all of it for

@@ -16,6 +16,22 @@ export const RUNTIME_ENTRIES = { index: "runtime/src/index.ts", live: "runtime/s
  */
 export const OTEL_ENTRY = { otel: "runtime/src/otel/index.ts" };
 
+/** `@hooklens/runtime` and its subpaths → their sources under `root`: the server, CLI and extension bundles build the runtime in from source. */
+export function runtimeSourceAliases(root) {
+  const aliases = {};
+  for (const [entry, source] of Object.entries({ ...RUNTIME_ENTRIES, ...OTEL_ENTRY })) {
+    aliases[entry === "index" ? "@hooklens/runtime" : `@hooklens/runtime/${entry}`] = join(root, source);
+  }
+  return aliases;
+}
+
+/**
+ * What bundles that contain the runtime require from node_modules instead of inlining: the SQLite
+ * driver loads its .wasm from beside its own JS, and pg is an optional peer loaded only when a
+ * PostgreSQL store opens (it optionally requires pg-native, never installed here).
+ */
+export const RUNTIME_EXTERNALS = ["node-sqlite3-wasm", "pg", "pg-native"];
+
 /** CJS: the otel bundle's imports of the runtime barrel load `./index.cjs`; the main entry's dynamic import of otel loads `./otel.cjs`. */
 function separateOtel(root) {
   return {

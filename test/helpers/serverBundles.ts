@@ -9,7 +9,7 @@ export interface ServerBundles {
 }
 
 /** Sources the bundles are made of: when none is newer than the bundles, they are reused. */
-const SOURCES = ["server/src", "runtime/src", "scripts/cliBundles.mjs", "test/helpers/serverBundles.ts"];
+const SOURCES = ["server/src", "runtime/src", "scripts/cliBundles.mjs", "scripts/runtimeBundles.mjs", "test/helpers/serverBundles.ts"];
 /**
  * Inside the repository, so the bundles find docs/rules/ by walking up as an installed copy does.
  * The test run bundles once (test/setup/globalSetup.ts) and every test file reads the same files.
@@ -30,6 +30,10 @@ export async function serverBundles(): Promise<ServerBundles> {
   const { buildCliBundles } = (await import(join(REPO_ROOT, "scripts/cliBundles.mjs"))) as {
     buildCliBundles(root: string, outdir: string): Promise<unknown>;
   };
+  const { runtimeSourceAliases, RUNTIME_EXTERNALS } = (await import(join(REPO_ROOT, "scripts/runtimeBundles.mjs"))) as {
+    runtimeSourceAliases(root: string): Record<string, string>;
+    RUNTIME_EXTERNALS: string[];
+  };
   await Promise.all([
     esbuild.build({
       absWorkingDir: REPO_ROOT,
@@ -40,13 +44,8 @@ export async function serverBundles(): Promise<ServerBundles> {
       target: "node20",
       format: "cjs",
       logLevel: "error",
-      alias: {
-        "@hooklens/runtime/live": join(REPO_ROOT, "runtime/src/live/index.ts"),
-        "@hooklens/runtime/store": join(REPO_ROOT, "runtime/src/store/index.ts"),
-        "@hooklens/runtime": join(REPO_ROOT, "runtime/src/index.ts"),
-      },
-      // As in scripts/build.mjs: the driver finds its .wasm beside its own JS, so it stays in node_modules.
-      external: ["node-sqlite3-wasm", "pg", "pg-native"],
+      alias: runtimeSourceAliases(REPO_ROOT),
+      external: RUNTIME_EXTERNALS,
     }),
     // The CLI exactly as users get it: cli.cjs and the check command's bundle beside it.
     buildCliBundles(REPO_ROOT, staging),
