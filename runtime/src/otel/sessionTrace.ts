@@ -2,7 +2,9 @@ import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Co
 import { redactionRules, type EncodedSignal, type JsonObject, type RedactionRules } from "../index.js";
 import { ERROR_TYPE, GEN_AI, GEN_AI_OPERATION, HOOKLENS, SESSION_ID } from "./attributes.js";
 import { exportedContent } from "./content.js";
+import { HrTimes } from "./hrTimes.js";
 import { countOf, errorOf, exportedPrimitive, exportedText, fieldsOf, idOf, idTextOf, objectOf, textOf, type Fields } from "./signalFields.js";
+import { spanName } from "./spanNames.js";
 
 /** How the signals of one session become spans. */
 export interface TraceOptions {
@@ -61,6 +63,8 @@ export class SessionTrace {
   #ended = false;
   /** Whether the root span records (false: the sampler dropped this trace). */
   #sampled = true;
+  /** Span and event times, one array per distinct time. */
+  readonly #times = new HrTimes();
 
   constructor(tracer: Tracer, sessionId: string, options: TraceOptions) {
     this.#tracer = tracer;
@@ -117,7 +121,7 @@ export class SessionTrace {
       case "MessageAdded": {
         // The signal carries the message (`data`); a stored one only its reference.
         const ref = objectOf(f["messageRef"]) ?? objectOf(f["data"]);
-        this.#parentSpan(signal.branchId).addEvent("message", definedAttributes({ "hooklens.message.role": textOf(ref, "role"), "hooklens.message.id": textOf(ref, "id") }), hrTime(at));
+        this.#parentSpan(signal.branchId).addEvent("message", definedAttributes({ "hooklens.message.role": textOf(ref, "role"), "hooklens.message.id": textOf(ref, "id") }), this.#times.of(at));
         return;
       }
       default:
@@ -146,7 +150,7 @@ export class SessionTrace {
 
   /** Ends every open span at the last signal's time (or now), marking calls that never finished. */
   end(): void {
-    const at = this.#lastAt > 0 ? hrTime(this.#lastAt) : undefined;
+    const at = this.#lastAt > 0 ? this.#times.of(this.#lastAt) : undefined;
     for (const call of this.#calls.values()) {
       call.span.setAttribute(HOOKLENS.unfinished, true);
       this.#endHandlerRuns(call, Math.max(this.#lastAt, call.startedAt));
@@ -168,7 +172,7 @@ export class SessionTrace {
     if (this.#root === null) {
       this.#root = this.#tracer.startSpan(
         "session",
-        { kind: SpanKind.INTERNAL, startTime: hrTime(at), attributes: { [SESSION_ID]: this.#sessionId, [GEN_AI.conversationId]: this.#sessionId, [HOOKLENS.sessionId]: this.#sessionId } },
+        { kind: SpanKind.INTERNAL, startTime: this.#times.of(at), attributes: { [SESSION_ID]: this.#sessionId, [GEN_AI.conversationId]: this.#sessionId, [HOOKLENS.sessionId]: this.#sessionId } },
         ROOT_CONTEXT,
       );
       this.#rootContext = trace.setSpan(ROOT_CONTEXT, this.#root);
@@ -203,8 +207,8 @@ export class SessionTrace {
     if (args !== undefined) attributes[GEN_AI.toolCallArguments] = exportedContent(args);
     const outer = this.#calls.get(idOf(f["parentCallId"]) ?? "");
     const span = this.#tracer.startSpan(
-      `${GEN_AI_OPERATION.executeTool} ${shownName}`,
-      { kind: SpanKind.INTERNAL, startTime: hrTime(signal.createdAt), attributes },
+      spanName(GEN_AI_OPERATION.executeTool, shownName),
+      { kind: SpanKind.INTERNAL, startTime: this.#times.of(signal.createdAt), attributes },
       outer ? trace.setSpan(ROOT_CONTEXT, outer.span) : this.#parentContext(signal.branchId, signal.createdAt),
     );
     this.#open(callId, { span, kind: "tool", toolName: toolName ?? "unknown", source: source ?? "", branchId: signal.branchId, runId: idOf(f["runId"]), model: null, startedAt: signal.createdAt, exceptionRecorded: false, handlerRuns: null });
@@ -220,7 +224,7 @@ export class SessionTrace {
     const durationMs = countOf(f["durationMs"]);
     span.setAttributes(durationMs !== undefined ? { [HOOKLENS.toolStatus]: status, [HOOKLENS.durationMs]: durationMs } : { [HOOKLENS.toolStatus]: status });
     const error = errorOf(f["error"]);
-    const at = hrTime(signal.createdAt);
+    const at = this.#times.of(signal.createdAt);
     if (rawStatus === "denied") {
       const reason = textOf(f, "reason") ?? error?.message ?? "denied";
       span.setAttribute(HOOKLENS.denialReason, reason);
@@ -250,8 +254,8 @@ export class SessionTrace {
     if (request !== undefined) attributes[GEN_AI.inputMessages] = exportedContent(objectOf(request)?.["messages"] ?? request);
     const outer = this.#calls.get(idOf(f["parentCallId"]) ?? "");
     const span = this.#tracer.startSpan(
-      model ? `${GEN_AI_OPERATION.chat} ${model}` : GEN_AI_OPERATION.chat,
-      { kind: SpanKind.CLIENT, startTime: hrTime(signal.createdAt), attributes },
+      model ? spanName(GEN_AI_OPERATION.chat, model) : GEN_AI_OPERATION.chat,
+      { kind: SpanKind.CLIENT, startTime: this.#times.of(signal.createdAt), attributes },
       outer ? trace.setSpan(ROOT_CONTEXT, outer.span) : this.#parentContext(signal.branchId, signal.createdAt),
     );
     this.#open(callId, { span, kind: "model", toolName: null, source: idOf(f["source"]) ?? "", branchId: signal.branchId, runId: idOf(f["runId"]), model, startedAt: signal.createdAt, exceptionRecorded: false, handlerRuns: null });
@@ -262,11 +266,11 @@ export class SessionTrace {
     const call = callId === null ? undefined : this.#calls.get(callId);
     if (call === undefined || callId === null) return;
     const { span } = call;
-    const at = hrTime(signal.createdAt);
+    const at = this.#times.of(signal.createdAt);
     const requestModel = textOf(f, "requestModel");
     if (requestModel !== null && call.model === null) {
       span.setAttribute(GEN_AI.requestModel, requestModel);
-      span.updateName(`${GEN_AI_OPERATION.chat} ${requestModel}`);
+      span.updateName(spanName(GEN_AI_OPERATION.chat, requestModel));
     }
     span.setAttributes(
       definedAttributes({
@@ -292,7 +296,7 @@ export class SessionTrace {
           [HOOKLENS.hookError]: textOf(hook, "error"),
           [HOOKLENS.durationMs]: countOf(hook["durationMs"]),
         }),
-        hrTime(countOf(hook["startedAt"]) ?? signal.createdAt),
+        this.#times.of(countOf(hook["startedAt"]) ?? signal.createdAt),
       );
     }
     const status = idOf(f["status"]) ?? "ok";
@@ -314,7 +318,7 @@ export class SessionTrace {
       call.span.addEvent(
         "gen_ai.stream.chunks",
         definedAttributes({ [HOOKLENS.streamChunks]: chunks, [HOOKLENS.streamChunksFirstAt]: countOf(f["firstAt"]) }),
-        hrTime(countOf(f["lastAt"]) ?? this.#lastAt),
+        this.#times.of(countOf(f["lastAt"]) ?? this.#lastAt),
       );
     }
     if (this.#options.streamHandlerSpans && Array.isArray(f["handlerRuns"])) {
@@ -336,14 +340,14 @@ export class SessionTrace {
     const durationMs = countOf(run["durationMs"]) ?? 0;
     const endedAt = Math.min(startedAt + durationMs / 1000, callEndedAt);
     const span = this.#tracer.startSpan(
-      `${STREAM_HANDLER} ${chunkType}`,
-      { kind: SpanKind.INTERNAL, startTime: hrTime(startedAt), attributes: { [HOOKLENS.hookType]: STREAM_HANDLER, [HOOKLENS.streamHandlerChunkType]: chunkType } },
+      spanName(STREAM_HANDLER, chunkType),
+      { kind: SpanKind.INTERNAL, startTime: this.#times.of(startedAt), attributes: { [HOOKLENS.hookType]: STREAM_HANDLER, [HOOKLENS.streamHandlerChunkType]: chunkType } },
       parent,
     );
     const rawStatus = idOf(run["status"]) ?? "ok";
     const status = exportedText("status", rawStatus);
     span.setAttribute(HOOKLENS.hookStatus, status);
-    const end = hrTime(endedAt);
+    const end = this.#times.of(endedAt);
     if (rawStatus !== "ok") {
       const error = errorOf(run["error"]) ?? { name: rawStatus === "cancelled" ? "Cancelled" : "Error", message: `stream handler ${status}` };
       span.recordException(error, end);
@@ -358,7 +362,7 @@ export class SessionTrace {
     const payload = objectOf(f["payload"]);
     const callId = idOf(payload?.["callId"]);
     const call = callId === null ? undefined : this.#calls.get(callId);
-    const at = hrTime(signal.createdAt);
+    const at = this.#times.of(signal.createdAt);
     if (rawPoint === "session.start" || rawPoint === "session.end") return this.#sessionPoint(rawPoint, payload, at);
     const point = pointEvent(rawPoint ?? "hook");
     if (call === undefined) {
@@ -438,7 +442,7 @@ export class SessionTrace {
   }
 
   #markDenied(call: OpenCall | undefined, signal: EncodedSignal, attributes: Attributes, reason: string, hook: string | null): void {
-    const at = hrTime(signal.createdAt);
+    const at = this.#times.of(signal.createdAt);
     if (call === undefined) {
       this.#parentSpan(signal.branchId).addEvent(signal.kind, attributes, at);
       return;
@@ -455,7 +459,7 @@ export class SessionTrace {
     if (this.#runs.has(key)) return;
     const span = this.#tracer.startSpan(
       GEN_AI_OPERATION.invokeAgent,
-      { kind: SpanKind.INTERNAL, startTime: hrTime(signal.createdAt), attributes: definedAttributes({ [GEN_AI.operationName]: GEN_AI_OPERATION.invokeAgent, [HOOKLENS.branchId]: signal.branchId }) },
+      { kind: SpanKind.INTERNAL, startTime: this.#times.of(signal.createdAt), attributes: definedAttributes({ [GEN_AI.operationName]: GEN_AI_OPERATION.invokeAgent, [HOOKLENS.branchId]: signal.branchId }) },
       this.#parentContext(null, signal.createdAt),
     );
     this.#runs.set(key, { span, context: trace.setSpan(ROOT_CONTEXT, span) });
@@ -465,7 +469,7 @@ export class SessionTrace {
     const key = signal.branchId ?? "";
     const run = this.#runs.get(key);
     if (!run) return;
-    const at = hrTime(signal.createdAt);
+    const at = this.#times.of(signal.createdAt);
     if (error) {
       run.span.recordException(error, at);
       run.span.setAttribute(ERROR_TYPE, error.name);
@@ -490,7 +494,7 @@ export class SessionTrace {
         if (value !== undefined) attributes[`${HOOKLENS.runEvent}.${key}`] = value;
       }
     }
-    span.addEvent(event, attributes, hrTime(signal.createdAt));
+    span.addEvent(event, attributes, this.#times.of(signal.createdAt));
   }
 
   #open(callId: string, call: OpenCall): void {
@@ -518,7 +522,7 @@ export class SessionTrace {
       call.exceptionRecorded = true;
       call.span.recordException(error, at);
       call.span.setAttribute(ERROR_TYPE, error.name);
-      if (STOPS.has(error.name)) call.span.addEvent("hooklens.stop", { [HOOKLENS.stopKind]: error.name, [HOOKLENS.stopReason]: error.message }, hrTime(atSeconds));
+      if (STOPS.has(error.name)) call.span.addEvent("hooklens.stop", { [HOOKLENS.stopKind]: error.name, [HOOKLENS.stopReason]: error.message }, this.#times.of(atSeconds));
     }
     call.span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
   }
@@ -555,13 +559,6 @@ function pointEvent(point: string): PointEvent {
     if (POINT_EVENTS.size < 64 || POINT_EVENTS.has(point)) POINT_EVENTS.set(point, event);
   }
   return event;
-}
-
-/** POSIX seconds as OpenTelemetry's [seconds, nanoseconds]. */
-export function hrTime(seconds: number): HrTime {
-  const whole = Math.floor(seconds);
-  const nanos = Math.min(999_999_999, Math.round((seconds - whole) * 1e9));
-  return [whole, nanos];
 }
 
 /** Drops the entries whose value is null or undefined (attributes cannot hold them). */
