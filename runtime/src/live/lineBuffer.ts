@@ -44,18 +44,28 @@ export class LineBuffer {
   #currentLines = 0;
   #lines = 0;
 
-  /** Appends `line` and a newline unless its UTF-8 form is longer than `maxBytes`; returns whether it was kept. */
-  append(line: string, maxBytes: number): boolean {
+  /**
+   * Appends the line `head + body + tail` and a newline unless its UTF-8 form is longer than
+   * `maxBytes`; returns whether it was kept. The parts are encoded one after the other, never
+   * joined: joining a frame's head to its payload JSON made a string V8 copied flat before
+   * encoding it (about half the cost of writing a frame).
+   */
+  append(head: string, body: string, tail: string, maxBytes: number): boolean {
     // A UTF-16 unit takes at most 3 UTF-8 bytes; only when less room is left is the exact size worth counting.
     const room = this.#current.length - this.#length;
-    if (room < line.length * 3 + 1) {
-      const bytes = Buffer.byteLength(line);
+    if (room < (head.length + body.length + tail.length) * 3 + 1) {
+      const bytes = Buffer.byteLength(head) + Buffer.byteLength(body) + Buffer.byteLength(tail);
       if (bytes > maxBytes) return false;
       if (room < bytes + 1) this.#startChunk(bytes + 1);
     }
-    const written = this.#current.write(line, this.#length);
-    if (written > maxBytes) return false;
-    this.#length += written;
+    const start = this.#length;
+    this.#length += this.#current.write(head, this.#length);
+    this.#length += this.#current.write(body, this.#length);
+    this.#length += this.#current.write(tail, this.#length);
+    if (this.#length - start > maxBytes) {
+      this.#length = start;
+      return false;
+    }
     this.#current[this.#length++] = 0x0a;
     this.#currentLines++;
     this.#lines++;

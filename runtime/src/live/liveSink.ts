@@ -29,11 +29,11 @@ export class LiveSink implements SignalSink {
     const lines = new LineBuffer();
     let oversized = 0;
     for (const signal of batch) {
-      const line =
+      const head =
         `{"type":"signal","sessionId":${sessionJson},"branchId":${signal.branchId === null ? "null" : JSON.stringify(signal.branchId)}` +
-        `,"id":${JSON.stringify(signal.id)},"kind":${JSON.stringify(signal.kind)},"createdAt":${finite(signal.createdAt)},"payload":${signal.payloadJson}}`;
+        `,"id":${JSON.stringify(signal.id)},"kind":${JSON.stringify(signal.kind)},"createdAt":${finite(signal.createdAt)},"payload":`;
       // The payload is capped at 16 KiB; only a huge id or branch id could push a line past the limit.
-      if (!lines.append(line, MAX_FRAME_BYTES)) oversized++;
+      if (!lines.append(head, signal.payloadJson, "}", MAX_FRAME_BYTES)) oversized++;
     }
     if (oversized > 0) {
       this.#connection.countDropped(oversized);

@@ -1,5 +1,6 @@
 import { redactionRules } from "../shared/redaction/index.js";
 import { MessageAdded, type Signal } from "./signal.js";
+import { NOT_PLAIN, redactedPlainView } from "./plainJson.js";
 
 /** The byte cap of a persisted or streamed signal payload. */
 export const PAYLOAD_BYTE_CAP = 16_384;
@@ -39,6 +40,28 @@ export function sanitizeSignalPayload(signal: Signal): JsonObject {
  * Never throws: a signal that cannot be read at all becomes `{ sanitizeError }`.
  */
 export function encodeSignalPayload(signal: Signal): { payload: JsonObject; json: string } {
+  const { payload, json } = encodeSignalJson(signal);
+  return { payload: payload ?? (JSON.parse(json) as JsonObject), json };
+}
+
+/**
+ * {@link encodeSignalPayload}'s JSON text, and its object form only when one was built anyway:
+ * a plain payload is encoded straight from the signal's own values, with copies only of what
+ * redaction changes; its object form, when a sink wants one, is then parsed back from the text,
+ * so it is never the caller's objects either.
+ */
+export function encodeSignalJson(signal: Signal): { payload: JsonObject | null; json: string } {
+  const rules = redactionRules();
+  try {
+    const view = redactedPlainView(ownFields(signal), rules.policy());
+    if (view !== NOT_PLAIN) {
+      const json = JSON.stringify(view);
+      const capped = capJson(view as JsonObject, json);
+      return { payload: capped.json === json ? null : capped.payload, json: capped.json };
+    }
+  } catch {
+    // Read again below, where every failure has its own stand-in.
+  }
   let raw: JsonObject;
   try {
     raw = rawPayload(signal);
@@ -46,8 +69,24 @@ export function encodeSignalPayload(signal: Signal): { payload: JsonObject; json
     raw = { sanitizeError: clip(`[unserialisable signal: ${error instanceof Error ? error.message : String(error)}]`) };
   }
   // `raw` is a fresh tree from toJsonSafe, owned here: redacted in place rather than copied.
-  raw = redactionRules().redactOwnedJson(raw) as JsonObject;
+  raw = rules.redactOwnedJson(raw) as JsonObject;
   return capJson(raw, JSON.stringify(raw));
+}
+
+/** The payload's fields as the signal holds them (nothing copied), in the order rawPayload writes them. */
+function ownFields(signal: Signal): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const fields = signal as unknown as Record<string, unknown>;
+  for (const key of Object.keys(signal)) {
+    const value = fields[key];
+    if (value === null || value === undefined || value === "" || OMITTED_FIELDS.has(key)) continue;
+    out[key] = value;
+  }
+  if (signal.data !== null && signal.data !== undefined) {
+    if (signal instanceof MessageAdded) out["messageRef"] = messageRef(signal.data);
+    else out["data"] = signal.data;
+  }
+  return out;
 }
 
 function rawPayload(signal: Signal): JsonObject {

@@ -4,7 +4,7 @@ import { LineBuffer, recycleChunk } from "../../../runtime/src/live/lineBuffer.j
 /** One chunk's worth of lines, taken out of a fresh LineBuffer. */
 function filledChunk(text: string): Uint8Array {
   const lines = new LineBuffer();
-  lines.append(text, 1_000);
+  lines.append(text, "", "", 1_000);
   return lines.chunks()[0]!.bytes;
 }
 
@@ -25,5 +25,14 @@ describe("LineBuffer chunks", () => {
     const foreign = Buffer.alloc(16 * 1024);
     recycleChunk(foreign);
     expect(filledChunk("line").buffer).not.toBe(foreign.buffer);
+  });
+
+  it("writes a line's parts one after the other, and keeps no part of a line over the limit", () => {
+    const lines = new LineBuffer();
+    expect(lines.append('{"a":', '{"b":"ü"}', "}", 100)).toBe(true);
+    expect(lines.append("x".repeat(60), "é".repeat(20), "", 90)).toBe(false); // 100 bytes in UTF-8, 80 characters
+    expect(lines.append("[", "1", "]", 3)).toBe(true);
+    expect(lines.lineCount).toBe(2);
+    expect(Buffer.from(lines.chunks()[0]!.bytes).toString()).toBe('{"a":{"b":"ü"}}\n[1]\n');
   });
 });

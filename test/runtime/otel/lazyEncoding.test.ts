@@ -1,7 +1,8 @@
 // When OpenTelemetry is the only sink, the pipeline serialises nothing: spans are built from the
 // signals' own fields, and only the strings exported are redacted. A payload getter counts how
-// often the signal was serialised: never for the export alone, once when a sink that writes the
-// payload (a database, the live stream) shares the flush.
+// often the signal was serialised: never for the export alone, once (two reads: the plain-JSON
+// check, then JSON.stringify) when a sink that writes the payload (a database, the live stream)
+// shares the flush.
 import { describe, expect, it } from "vitest";
 import { configureRedaction, flushSignals, REDACTION_MASK, HookSignal, RunEvent, SessionObserver, ToolCallFinished, ToolCallStarted, type SignalSink } from "@hooklens/runtime";
 import { exportToOpenTelemetry } from "@hooklens/runtime/otel";
@@ -51,7 +52,9 @@ describe("the export reads the signals themselves", () => {
     const probe = { reads: 0 };
     await emitCall(observer, probe);
     await flushSignals();
-    expect(probe.reads).toBe(1);
+    // One serialisation for both: the plain-JSON check reads the getter, then JSON.stringify
+    // does (a second serialisation would read it twice more).
+    expect(probe.reads).toBe(2);
     expect(seen.join("\n")).toContain('"field":"value"');
     // The writer's copy is the encoded, redacted payload.
     expect(seen.join("\n")).not.toContain(TOKEN);

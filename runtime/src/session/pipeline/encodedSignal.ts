@@ -1,4 +1,4 @@
-import { encodeSignalPayload, type JsonObject } from "../serialize.js";
+import { encodeSignalJson, type JsonObject } from "../serialize.js";
 import { describeValue } from "../../shared/arguments.js";
 import { InvalidValueError } from "../../shared/errors.js";
 import { Signal, signalKind } from "../signal.js";
@@ -34,8 +34,9 @@ export class QueuedSignal {
   /** POSIX seconds it was recorded (queued by the observer). */
   readonly ts: number;
   readonly signal: Signal;
-  #payload: JsonObject | undefined;
-  #payloadJson = "";
+  /** Set by encode() when it built the object form, else parsed from the text on first read. */
+  #payload: JsonObject | null = null;
+  #payloadJson: string | undefined;
 
   constructor(signal: Signal, ts: number) {
     const branchId = signal.metadata?.["branchId"];
@@ -50,19 +51,18 @@ export class QueuedSignal {
 
   /** The sanitised, redacted, capped payload as an object (the same value `payloadJson` encodes). */
   get payload(): JsonObject {
-    return this.#payload ?? this.encode().#payload!;
+    return (this.#payload ??= JSON.parse(this.payloadJson) as JsonObject);
   }
 
   /** The sanitised, redacted, capped payload as compact JSON text. */
   get payloadJson(): string {
-    if (this.#payload === undefined) this.encode();
-    return this.#payloadJson;
+    return this.#payloadJson ?? this.encode().#payloadJson!;
   }
 
   /** Serialises the payload now unless it already was; never throws. */
   encode(): this {
-    if (this.#payload !== undefined) return this;
-    const { payload, json } = encodeSignalPayload(this.signal);
+    if (this.#payloadJson !== undefined) return this;
+    const { payload, json } = encodeSignalJson(this.signal);
     this.#payload = payload;
     this.#payloadJson = json;
     return this;

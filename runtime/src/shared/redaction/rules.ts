@@ -22,7 +22,13 @@ export interface RedactCallOptions {
 }
 
 const STRENGTH_CACHE_LIMIT = 4_096;
-/** Texts up to this length have their redacted form remembered: tool names, kinds, statuses, models repeat. */
+/**
+ * Texts of this length, up to {@link CACHED_TEXT_CHARS}, have their redacted form remembered:
+ * prompts, summaries and error texts repeat, and their scan costs more than a lookup. Shorter
+ * ones are scanned each time: an id or a number as text is seldom seen twice, and remembering
+ * such a text (an insert, and the table's clearing) cost four times its scan, measured here.
+ */
+const MIN_CACHED_TEXT_CHARS = 64;
 const CACHED_TEXT_CHARS = 256;
 const TEXT_CACHE_LIMIT = 4_096;
 
@@ -126,7 +132,7 @@ export class RedactionRules implements TextRuleContext {
   }
 
   #cachedText(text: string): string {
-    if (text.length > CACHED_TEXT_CHARS) return this.#textWith(text, []);
+    if (text.length < MIN_CACHED_TEXT_CHARS || text.length > CACHED_TEXT_CHARS) return this.#textWith(text, []);
     let redacted = this.#texts.get(text);
     if (redacted === undefined) {
       redacted = this.#textWith(text, []);
