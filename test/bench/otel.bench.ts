@@ -139,6 +139,8 @@ export async function run(): Promise<string> {
   const overOff: number[] = [];
   const bareOverOff: number[] = [];
   const sdkOverOff: number[] = [];
+  // What HookLens adds over the floor: the export's run against the SDK asked directly, same round.
+  const onOverSdk: number[] = [];
   const unsampledOverOff: number[] = [];
   const sharedOverOff: number[] = [];
   const inside: number[] = [];
@@ -161,6 +163,7 @@ export async function run(): Promise<string> {
     sharedOverOff.push(result.shared - result.off);
     bareOverOff.push(result.bare - result.off);
     sdkOverOff.push(result.sdkAlone - result.off);
+    onOverSdk.push(result.on - result.sdkAlone);
   }
   const added = summary(overOff);
   const verdict = added.median <= TARGET_US ? `ok (target ≤ ${TARGET_US} µs)` : `OVER target ≤ ${TARGET_US} µs`;
@@ -178,6 +181,7 @@ export async function run(): Promise<string> {
     `    best run with it on − best run with it off    ${fmt(bestAdded)}  ${bestVerdict} (SDK alone: ${fmt(best("sdkAlone") - best("off"))}, pipeline: ${fmt(best("bare") - best("off"))})`,
     `    of which the pipeline's queue and flush       ${line(summary(bareOverOff))}`,
     `    the SDK's spans and events alone, no HookLens ${line(summary(sdkOverOff))}`,
+    `    HookLens's part (the export over SDK alone)   ${line(summary(onOverSdk))}`,
     `  added by the export when not sampled            ${line(summary(unsampledOverOff))}`,
     `  added by the payload encoding (live/DB sinks)   ${line(summary(sharedOverOff))}`,
     `  the export's own work (CPU read inside it)      ${line(summary(inside))}`,
