@@ -94,7 +94,7 @@ function writeObject(writer: SummaryWriter, object: object, seen: Set<object>, l
     if (object instanceof Set) return writeItems(writer, "Set[", object, seen, limit);
     if (object instanceof Map) return writeEntries(writer, "Map{", object.entries(), seen, limit);
     if (ArrayBuffer.isView(object)) return writer.write(`[${object.constructor.name} ${object.byteLength} bytes]`);
-    writeEntries(writer, `${classPrefix(object)}{`, ownEntries(object), seen, limit);
+    writeFields(writer, `${classPrefix(object)}{`, object as Record<string, unknown>, seen, limit);
   } finally {
     seen.delete(object);
   }
@@ -128,27 +128,38 @@ function writeEntries(
     if (!first) writer.write(",");
     first = false;
     writeValue(writer, key, seen, limit);
-    writer.write(":");
-    if (writer.redaction.hides(String(key), field)) writer.write(JSON.stringify(writer.redaction.mask));
-    else writeValue(writer, field, seen, limit);
+    writeField(writer, String(key), field, seen, limit);
   }
   writer.write("}");
 }
 
-const NAME_LIKE = /^-{0,2}[A-Za-z_][\w.-]{0,63}:?$/;
-
-/** Own enumerable string keys in insertion order; a getter that throws is reported, not raised. */
-function* ownEntries(object: object): Generator<readonly [string, unknown]> {
+/** An object's own enumerable string keys in insertion order; a getter that throws is reported, not raised. */
+function writeFields(writer: SummaryWriter, open: string, object: Record<string, unknown>, seen: Set<object>, limit: number): void {
+  writer.write(open);
+  let first = true;
   for (const key of Object.keys(object)) {
     let field: unknown;
     try {
-      field = (object as Record<string, unknown>)[key];
+      field = object[key];
     } catch (error) {
       field = new GetterFailure(messageOf(error));
     }
-    yield [key, field];
+    const name = JSON.stringify(writer.redacted(key));
+    writer.write(first ? name : `,${name}`);
+    first = false;
+    writeField(writer, key, field, seen, limit);
   }
+  writer.write("}");
 }
+
+/** `:` and the field's value, or the mask when the key names a secret. */
+function writeField(writer: SummaryWriter, key: string, field: unknown, seen: Set<object>, limit: number): void {
+  writer.write(":");
+  if (writer.redaction.hides(key, field)) writer.write(JSON.stringify(writer.redaction.mask));
+  else writeValue(writer, field, seen, limit);
+}
+
+const NAME_LIKE = /^-{0,2}[A-Za-z_][\w.-]{0,63}:?$/;
 
 /** Stands in for a property whose getter threw; prints as `[getter threw: …]`. */
 class GetterFailure {
@@ -171,6 +182,8 @@ function messageOf(error: unknown): string {
 }
 
 function cutCodePoints(text: string, limit: number): string {
+  // A code point takes one or two units: text of no more units than the limit needs no cut.
+  if (text.length <= limit) return text;
   let units = 0;
   let points = 0;
   while (units < text.length && points < limit) {

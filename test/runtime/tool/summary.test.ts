@@ -57,6 +57,14 @@ describe("summarize redacts before it cuts", () => {
     expect(text).toBe('{"query":"q","apiKey":"[redacted]","headers":[["Authorization","[redacted]"]],"url":"https://u:[redacted]@h/x"}');
   });
 
+  it("masks secret text in keys too, in objects and Maps, and reports a getter that throws", () => {
+    const token = "sk-proj-" + "a1b2c3d4".repeat(6);
+    const throwing = Object.defineProperty({ before: 1 }, "broken", { enumerable: true, get: () => { throw new Error("no"); } });
+    expect(summarize({ [token]: 1, plain: 2 })).toBe('{"[redacted]":1,"plain":2}');
+    expect(summarize(new Map([[token, 1]]))).toBe('Map{"[redacted]":1}');
+    expect(summarize(throwing)).toBe('{"before":1,"broken":[getter threw: no]}');
+  });
+
   it("a token straddling the 200-character cut leaves no part of itself", () => {
     const token = "sk-proj-" + "a1b2c3d4".repeat(6);
     for (const offset of [180, 190, 195, 199]) {
