@@ -26,11 +26,24 @@ const EMITS = CALLS * 4;
 const ROUNDS = 11;
 const TARGET_US = 2;
 
+/** Attributes whose values are ids, different in every run: a span's shape leaves them out. */
+const ID_KEYS = new Set(["gen_ai.tool.call.id", "session.id", "gen_ai.conversation.id", "hooklens.session.id"]);
+
+/** A span as a backend shows it, minus ids and times: what the floor must make exactly as the export does. */
+function shapeOf(span: ReadableSpan): string {
+  const attributes = Object.entries(span.attributes).map(([key, value]) => [key, ID_KEYS.has(key) ? "<id>" : value]);
+  const events = span.events.map((event) => [event.name, event.attributes]);
+  return JSON.stringify({ name: span.name, kind: span.kind, attributes: attributes.sort(), events, status: span.status, child: span.parentSpanContext !== undefined });
+}
+
 /** An exporter that takes spans and drops them: the SDK's work is measured, not a backend's. */
 class DiscardingExporter implements SpanExporter {
   exported = 0;
+  /** The first tool span's and the root span's shapes, by name. */
+  readonly shapes = new Map<string, string>();
   export(spans: ReadableSpan[], done: (result: { code: 0 }) => void): void {
     this.exported += spans.length;
+    if (this.shapes.size < 2) for (const span of spans) if (!this.shapes.has(span.name)) this.shapes.set(span.name, shapeOf(span));
     done({ code: 0 });
   }
   shutdown(): Promise<void> {
@@ -50,7 +63,7 @@ type Mode = "off" | "shared" | "bare" | "on" | "unsampled" | "sdkAlone";
  * the loop itself asks the SDK for the spans and events the export would make, the floor any
  * exporter of these calls pays.
  */
-async function runOnce(mode: Mode): Promise<{ cpuUs: number; spans: number; insideUs: number }> {
+async function runOnce(mode: Mode): Promise<{ cpuUs: number; spans: number; insideUs: number; shapes: ReadonlyMap<string, string> }> {
   const observer = new SessionObserver();
   const exporter = new DiscardingExporter();
   const provider = new BasicTracerProvider({
@@ -98,20 +111,25 @@ async function runOnce(mode: Mode): Promise<{ cpuUs: number; spans: number; insi
   const used = process.cpuUsage(started);
   remove();
   await provider.shutdown();
-  return { cpuUs: used.user + used.system, spans: exporter.exported, insideUs };
+  return { cpuUs: used.user + used.system, spans: exporter.exported, insideUs, shapes: exporter.shapes };
 }
 
 /**
  * The spans and events the export makes for these calls, asked of the SDK directly in its
  * cheapest form: attributes given at `startSpan` (one pass) and the finish's two in one
  * `setAttributes`, times given (no clock read for them) and one time array per distinct time,
- * one frozen attributes object per hook point, the parent context made once.
+ * one frozen attributes object per hook point, the parent context made once. The warm-up checks
+ * that these spans are the export's (names, attributes, events, statuses, parents; ids aside).
  */
 function directSpans(tracer: Tracer): { call(callId: string): void; end(): void } {
   const times = new HrTimes();
   const pre = Object.freeze({ "hooklens.hook.point": "tool.pre" });
   const post = Object.freeze({ "hooklens.hook.point": "tool.post" });
-  const root = tracer.startSpan("session", { kind: SpanKind.INTERNAL, startTime: times.of(Date.now() / 1000), attributes: { "session.id": "bench" } }, ROOT_CONTEXT);
+  const root = tracer.startSpan(
+    "session",
+    { kind: SpanKind.INTERNAL, startTime: times.of(Date.now() / 1000), attributes: { "session.id": "bench", "gen_ai.conversation.id": "bench", "hooklens.session.id": "bench" } },
+    ROOT_CONTEXT,
+  );
   const parent = trace.setSpan(ROOT_CONTEXT, root);
   return {
     call(callId) {
@@ -134,7 +152,9 @@ const MODES: readonly Mode[] = ["off", "shared", "bare", "on", "unsampled", "sdk
 
 export async function run(): Promise<string> {
   // Warm-up: every path once, so the JIT and the SDK's lazy parts are ready.
-  for (const mode of MODES) await runOnce(mode);
+  const shapes = new Map<Mode, ReadonlyMap<string, string>>();
+  for (const mode of MODES) shapes.set(mode, (await runOnce(mode)).shapes);
+  sameSpans(shapes.get("on")!, shapes.get("sdkAlone")!);
   const perEmit: Record<Mode, number[]> = { off: [], shared: [], bare: [], on: [], unsampled: [], sdkAlone: [] };
   const overOff: number[] = [];
   const bareOverOff: number[] = [];
@@ -187,6 +207,13 @@ export async function run(): Promise<string> {
     `  the export's own work (CPU read inside it)      ${line(summary(inside))}`,
     `    the same when the trace is not sampled        ${line(summary(insideUnsampled))}`,
   ].join("\n");
+}
+
+/** The floor is only a floor if it makes the export's spans: the same names, attributes, events, statuses and parents. */
+function sameSpans(exported: ReadonlyMap<string, string>, floor: ReadonlyMap<string, string>): void {
+  const a = JSON.stringify([...exported].sort());
+  const b = JSON.stringify([...floor].sort());
+  if (a !== b) throw new Error(`the SDK-alone floor no longer makes the export's spans:\n  export: ${a}\n  floor:  ${b}`);
 }
 
 function summary(values: number[]): { median: number; min: number; max: number } {
