@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { describeValue, requireName, requireObject } from "../shared/arguments.js";
 import { InvalidValueError } from "../shared/errors.js";
+import { newId } from "../shared/ids.js";
 
 /** Arguments as the model names them (the schema's keys, aliases included). */
 export type ToolArguments = Readonly<Record<string, unknown>>;
@@ -27,7 +27,7 @@ export interface ToolCall {
 }
 
 /** A tool call with a fresh id when none is given. */
-export function toolCall(name: string, args: Record<string, unknown> = {}, id: string = randomUUID()): ToolCall {
+export function toolCall(name: string, args: Record<string, unknown> = {}, id: string = newId()): ToolCall {
   const where = "toolCall(name, args, id)";
   requireName(name, where, "name");
   requireObject(args, where, "args");

@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { optionsObject, requireFunction, requireInstance, requireMethod, requireName, requireString } from "../shared/arguments.js";
 import { RunEvent } from "../signals/callSignals.js";
 import { recordTo, type SignalRecorder } from "../signals/signalRecorder.js";
 import type { Ledger } from "./ledger.js";
+import { newId } from "../shared/ids.js";
 
 export type { SignalRecorder } from "../signals/signalRecorder.js";
 
@@ -41,7 +41,7 @@ export interface RunContextOptions {
 export function createRunContext(options: RunContextOptions = {}): RunContext {
   checkOptions(options);
   const listener = options.onEvent;
-  const runId = options.runId ?? randomUUID();
+  const runId = options.runId ?? newId();
   const threadId = options.threadId ?? "";
   const signals = options.signals ?? null;
   // A method reading `this`, so a copy of the context given another recorder (the Executor binds

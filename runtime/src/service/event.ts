@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { epochSecondsAt } from "../shared/clock.js";
 import { InvalidValueError, HookLensError } from "../shared/errors.js";
@@ -7,6 +6,7 @@ import { StreamClosedError } from "./errors.js";
 import { EventStatus, isEventStatus, TERMINAL_EVENT_STATUSES } from "./eventStatus.js";
 import { EventExecution, type ExecutionDict } from "./execution.js";
 import { describeValue, optionsObject } from "../shared/arguments.js";
+import { newId } from "../shared/ids.js";
 
 export interface EventInit {
   id?: string;
@@ -63,7 +63,7 @@ export class Event {
 
   /** A UUID v4 string, made on first read: most events (hook events above all) are never looked up by id. */
   get id(): string {
-    return (this.#id ??= randomUUID());
+    return (this.#id ??= newId());
   }
 
   /** Free-form data about the event (an empty object until first read or set). */

@@ -1,5 +1,4 @@
 import { optionsObject, requireObject } from "../shared/arguments.js";
-import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { isThenable } from "../shared/async.js";
 import { epochSeconds, epochSecondsAt } from "../shared/clock.js";
@@ -19,6 +18,7 @@ import { IModelCallRecord } from "./modelCallRecord.js";
 import { rememberPreCreateHook } from "./preCreateHooks.js";
 import type { SignalRecorder } from "../signals/signalRecorder.js";
 import { environmentRecorder } from "../signals/environmentRecorder.js";
+import { newId } from "../shared/ids.js";
 
 /** Default seconds of the pre-event-create hook. */
 export const DEFAULT_CREATE_EVENT_HOOK_TIMEOUT = 10;
@@ -117,7 +117,7 @@ export class IModel {
   constructor(options: IModelOptions) {
     requireObject(options, "new IModel(options)", "options");
     requireObject(options.endpoint, "new IModel(options)", "options.endpoint (an Endpoint such as ScriptedEndpoint or OpenAIChatEndpoint)");
-    this.id = options.id ?? randomUUID();
+    this.id = options.id ?? newId();
     this.createdAt = options.createdAt ?? epochSeconds();
     this.endpoint = options.endpoint;
     const registry = options.hookRegistry;

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { ModelCallFinished, ModelCallStarted, ModelStreamChunks, callError, type ServiceHookRun, type StreamHandlerRun } from "../signals/callSignals.js";
 import { epochSecondsAt } from "../shared/clock.js";
@@ -8,6 +7,7 @@ import { EventStatus } from "./eventStatus.js";
 import type { HookEvent } from "./hookEvent.js";
 import { phaseHandlerSite } from "./hookRegistry.js";
 import { preCreateHookOf } from "./preCreateHooks.js";
+import { newId } from "../shared/ids.js";
 
 /** Chunks summed into one ModelStreamChunks signal: a stream costs one signal per batch, not per chunk. */
 export const STREAM_CHUNK_BATCH = 32;
@@ -19,7 +19,7 @@ export const STREAM_CHUNK_BATCH = 32;
  */
 export class IModelCallRecord {
   readonly #signals: SignalRecorder;
-  readonly #callId = randomUUID();
+  readonly #callId = newId();
   readonly #startedMs = performance.now();
   #chunks = 0;
   #batch = 0;

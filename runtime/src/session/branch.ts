@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { getLogger } from "../shared/log.js";
 import { actAll, type ActAllOptions, type ActionResponseModel } from "../tool/act.js";
 import { ActionManager, type RegisterOptions, type ToolLike } from "../tool/actionManager.js";
@@ -14,6 +13,7 @@ import { wiringOf } from "./wiring.js";
 import { signalSettings } from "./pipeline/signalSettings.js";
 import { describeError } from "./describe.js";
 import { optionsObject } from "../shared/arguments.js";
+import { newId } from "../shared/ids.js";
 
 /** Marks every Branch's `persistViaBus` callback, so unrouting removes them wherever they sit. */
 export const PERSIST_VIA_BUS: unique symbol = Symbol("hooklens.persistViaBus");
@@ -54,7 +54,7 @@ export class Branch {
 
   constructor(options: BranchOptions = {}) {
     optionsObject(options, "new Branch(options)");
-    this.id = options.id ?? randomUUID();
+    this.id = options.id ?? newId();
     this.user = options.user ?? null;
     this.name = options.name ?? null;
     const persistViaBus = async (message: Message): Promise<void> => {

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { describeValue, requireObject } from "../shared/arguments.js";
 import { InvalidValueError } from "../shared/errors.js";
+import { newId } from "../shared/ids.js";
 
 /** Who a message is from, as the Branch's message model names it. */
 export type MessageRole = "system" | "user" | "assistant" | "action_request" | "action_response";
@@ -32,7 +32,7 @@ export class Message<C = unknown> {
     if (!MESSAGE_ROLES.includes(init.role)) {
       throw new InvalidValueError(`new Message(init): init.role must be one of ${MESSAGE_ROLES.join(", ")}, got ${describeValue(init.role)}`);
     }
-    this.id = init.id ?? randomUUID();
+    this.id = init.id ?? newId();
     this.role = init.role;
     this.sender = init.sender ?? null;
     this.recipient = init.recipient ?? null;

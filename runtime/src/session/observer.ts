@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { liveSink } from "../live/publisher.js";
 import { requireFunction } from "../shared/arguments.js";
 import { isThenable } from "../shared/async.js";
@@ -36,6 +35,7 @@ import { GateDenied, Signal } from "./signal.js";
 import { describeError } from "./describe.js";
 import { describeValue, optionsObject, requireName, requireObject } from "../shared/arguments.js";
 import { InvalidValueError } from "../shared/errors.js";
+import { newId } from "../shared/ids.js";
 
 interface Subscription {
   readonly filter: Filter<unknown>;
@@ -87,7 +87,7 @@ export class SessionObserver {
   constructor(options: SessionObserverOptions = {}) {
     optionsObject(options, "new SessionObserver(options)");
     this.session = options.session ?? null;
-    this.sessionId = options.session?.id ?? options.sessionId ?? randomUUID();
+    this.sessionId = options.session?.id ?? options.sessionId ?? newId();
     const keep = options.keepRecentSignals ?? signalSettings().keepRecentSignals;
     if (!Number.isSafeInteger(keep) || keep < 1) {
       throw new InvalidValueError(`new SessionObserver(options): keepRecentSignals must be a positive integer, got ${describeValue(keep)}`);

@@ -1,5 +1,4 @@
 import { describeValue, optionsObject, requireInstance } from "../shared/arguments.js";
-import { randomUUID } from "node:crypto";
 import { InvalidValueError } from "../shared/errors.js";
 import { Branch, type BranchOptions } from "./branch.js";
 import type { HookBus } from "./hookBus.js";
@@ -7,6 +6,7 @@ import { buildSessionBus } from "./loader.js";
 import type { Gate, ObserveFunction, RouteCondition } from "./observeTypes.js";
 import { SessionObserver } from "./observer.js";
 import { wiringOf } from "./wiring.js";
+import { newId } from "../shared/ids.js";
 
 export interface SessionOptions {
   id?: string;
@@ -33,7 +33,7 @@ export class Session {
 
   constructor(options: SessionOptions = {}) {
     options = optionsObject(options, "new Session(options)");
-    this.id = options.id ?? randomUUID();
+    this.id = options.id ?? newId();
     this.includeBranches([options.defaultBranch ?? new Branch(), ...(options.branches ?? [])]);
   }
 

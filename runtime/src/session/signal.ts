@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { InvalidValueError } from "../shared/errors.js";
 import type { HookPoint } from "./hookPoint.js";
 import { describeValue, requireObject } from "../shared/arguments.js";
+import { newId } from "../shared/ids.js";
 
 export const SIGNAL_SCHEMA_VERSION = 1;
 
@@ -75,7 +75,7 @@ export class Signal<T = unknown> {
     // Inline test first: signals are made per emit, and the message is built only on failure.
     if (typeof init !== "object" || init === null) requireObject(init, `new ${new.target.name}(init)`, "init");
     this.#keptAs = init.id === undefined ? -1 : -2;
-    this.id = init.id ?? randomUUID();
+    this.id = init.id ?? newId();
     this.createdAt = init.createdAt === undefined ? Date.now() / 1000 : toEpochSeconds(init.createdAt);
     this.metadata = init.metadata ?? {};
     this.data = init.data as T;

@@ -1,5 +1,4 @@
 import { performance } from "node:perf_hooks";
-import { randomUUID } from "node:crypto";
 import { definitionSiteOf } from "../shared/definitionSite.js";
 import { getLogger } from "../shared/log.js";
 import type { HookBus } from "../session/hookBus.js";
@@ -17,6 +16,7 @@ import type { FunctionCalling } from "./functionCalling.js";
 import { isPlainObject, type ToolArgs } from "./objects.js";
 import { summarize } from "./summary.js";
 import { optionsObject, requireObject } from "../shared/arguments.js";
+import { newId } from "../shared/ids.js";
 
 /** What a tool call returns to the caller: the call and its output (or an error object). */
 export interface ActionResponseModel {
@@ -79,7 +79,7 @@ export async function act(branch: ActingBranch, request: unknown, options: ActOp
   const fn = envelope.function;
   const args = envelope.arguments;
   const governedArgs: ToolArgs = isPlainObject(args) ? args : {};
-  const callId = randomUUID();
+  const callId = newId();
   const record = branch.observer ? new ActRecord(branch, fn, callId, args, options.parentCallId ?? null) : null;
 
   const allowed = await branch.authorize(new ToolCallAction({ function: fn, arguments: governedArgs, branchId: branch.id, callId }));

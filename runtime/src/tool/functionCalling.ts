@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { z } from "zod";
 import { InvalidValueError } from "../shared/errors.js";
@@ -7,6 +6,7 @@ import { copyArgs, defineOwn, isPlainObject, type ToolArgs } from "./objects.js"
 import { summarize } from "./summary.js";
 import { Tool } from "./tool.js";
 import { describeValue } from "../shared/arguments.js";
+import { newId } from "../shared/ids.js";
 
 /** The lifecycle of one call (the string values of the service scope's EventStatus). */
 export type FunctionCallingStatus = "pending" | "processing" | "completed" | "failed";
@@ -41,7 +41,7 @@ export class FunctionCalling {
 
   /** A UUID v4, made on first read: most calls are never looked up by id. */
   get id(): string {
-    return (this.#id ??= randomUUID());
+    return (this.#id ??= newId());
   }
 
   /** The tool's name. */

@@ -1,10 +1,10 @@
 import { requireObject, requireSchema } from "../shared/arguments.js";
-import { randomUUID } from "node:crypto";
 import { noteDefinitionSite } from "../shared/definitionSite.js";
 import { InvalidValueError } from "../shared/errors.js";
 import { NotSupportedError } from "./errors.js";
 import type { ToolArgs } from "./objects.js";
 import { buildToolSchema, parametersOf, requiredOf, type JsonSchemaObject, type RequestOptions, type ToolSchema } from "./toolSchema.js";
+import { newId } from "../shared/ids.js";
 
 // Method signatures are checked bivariantly, so a callable typed `(args: { path: string }) => …` fits.
 
@@ -71,7 +71,7 @@ export class Tool {
     if (options.requestOptions !== undefined && options.requestOptions !== null) {
       requireSchema(options.requestOptions, "new Tool(options)", "options.requestOptions (a zod object schema such as z.object({ … }))");
     }
-    this.id = options.id ?? randomUUID();
+    this.id = options.id ?? newId();
     // Where the program defined it: the call signals of this tool point there (read once, here).
     noteDefinitionSite(this);
     this.createdAt = Date.now() / 1000;

@@ -13,8 +13,8 @@ import type { FlowNode, ModelClient, ToolBackend } from "./backends.js";
 import { cacheKey, type ToolCache } from "./cache.js";
 import { ModelCallRecord, ToolCallRecord } from "./callRecords.js";
 import { environmentRecorder } from "../../signals/environmentRecorder.js";
-import { randomUUID } from "node:crypto";
 import { RunCounter, type RunLimits } from "./limits.js";
+import { newId } from "../../shared/ids.js";
 
 export interface ExecutorOptions {
   /** Called in this order in every phase. */
@@ -75,7 +75,7 @@ export class Executor {
     this.#model = options.model ?? null;
     this.#onEvent = options.onEvent;
     this.#counter = new RunCounter(options.limits);
-    this.signals = options.signals !== undefined ? options.signals : environmentRecorder(randomUUID());
+    this.signals = options.signals !== undefined ? options.signals : environmentRecorder(newId());
   }
 
   /** A run context wired to this executor's ledger and event listener. */
@@ -154,7 +154,7 @@ export class Executor {
     this.#counter.count(ctx, "llmCalls");
     const inv = new LLMInvocation(request, model.provider, model.model, ctx);
     const billing: { entry: LedgerEntry | null } = { entry: null };
-    const callId = randomUUID();
+    const callId = newId();
     const record = ctx.signals ? new ModelCallRecord(ctx.signals, inv, callId) : null;
 
     let outcome: { ok: true; response: LLMResponse } | { ok: false; error: unknown };
