@@ -3,7 +3,7 @@ import { redactionRules, type EncodedSignal, type JsonObject, type RedactionRule
 import { ERROR_TYPE, GEN_AI, GEN_AI_OPERATION, HOOKLENS, SESSION_ID } from "./attributes.js";
 import { exportedContent } from "./content.js";
 import { HrTimes } from "./hrTimes.js";
-import { countOf, errorOf, exportedPrimitive, exportedText, fieldsOf, idOf, idTextOf, objectOf, textOf, type Fields } from "./signalFields.js";
+import { countOf, errorOf, exportedPrimitive, exportedText, fieldsOf, idOf, objectOf, textOf, type Fields } from "./signalFields.js";
 import { spanName } from "./spanNames.js";
 
 /** How the signals of one session become spans. */
@@ -200,7 +200,7 @@ export class SessionTrace {
     const shownName = textOf(f, "toolName") ?? "unknown";
     const source = idOf(f["source"]);
     // Built in place (no spread, no filtering copy): this runs once per tool call.
-    const attributes: Attributes = { [GEN_AI.operationName]: GEN_AI_OPERATION.executeTool, [GEN_AI.toolName]: shownName, [GEN_AI.toolCallId]: exportedText("callId", callId, true) };
+    const attributes: Attributes = { [GEN_AI.operationName]: GEN_AI_OPERATION.executeTool, [GEN_AI.toolName]: shownName, [GEN_AI.toolCallId]: exportedText("callId", callId) };
     if (source !== null) attributes[HOOKLENS.source] = exportedText("source", source);
     addRunAttributes(attributes, f);
     const args = this.#content(signal, "arguments");
@@ -366,7 +366,7 @@ export class SessionTrace {
     if (rawPoint === "session.start" || rawPoint === "session.end") return this.#sessionPoint(rawPoint, payload, at);
     const point = pointEvent(rawPoint ?? "hook");
     if (call === undefined) {
-      const attributes = definedAttributes({ [HOOKLENS.hookPoint]: point.name, [GEN_AI.toolName]: textOf(payload, "toolName"), [GEN_AI.toolCallId]: idTextOf(payload, "callId") });
+      const attributes = definedAttributes({ [HOOKLENS.hookPoint]: point.name, [GEN_AI.toolName]: textOf(payload, "toolName"), [GEN_AI.toolCallId]: textOf(payload, "callId") });
       this.#parentSpan(signal.branchId).addEvent(point.name, attributes, at);
       return;
     }
@@ -423,7 +423,7 @@ export class SessionTrace {
     const toolName = idOf(action?.["function"]);
     const callId = idOf(action?.["callId"]);
     const reason = "denied by governance gate";
-    const attributes = definedAttributes({ [HOOKLENS.denialKind]: signal.kind, [HOOKLENS.denialReason]: reason, [GEN_AI.toolName]: textOf(action, "function"), [GEN_AI.toolCallId]: idTextOf(action, "callId") });
+    const attributes = definedAttributes({ [HOOKLENS.denialKind]: signal.kind, [HOOKLENS.denialReason]: reason, [GEN_AI.toolName]: textOf(action, "function"), [GEN_AI.toolCallId]: textOf(action, "callId") });
     this.#markDenied(callId === null ? this.#onlyOpenActCall(toolName, signal.branchId) : this.#calls.get(callId), signal, attributes, reason, null);
   }
 

@@ -42,24 +42,14 @@ export function textOf(fields: Fields | null, key: string): string | null {
   return typeof value === "string" && value !== "" ? exportedText(key, value) : null;
 }
 
-/** No literal secrets: the same rules, without the shared cache of short texts. */
-const UNCACHED = Object.freeze({ secrets: [] as string[] });
-
 /**
- * `value`, found under `key`, redacted for export (see {@link textOf}). An id (`unique`) skips
- * the rules' cache of short texts: every call has a new one, so caching it would only push out
- * the names and statuses that do repeat (and cost more than the redaction itself).
+ * `value`, found under `key`, redacted for export (see {@link textOf}). Ids and other short
+ * texts are scanned each time; the rules remember only longer texts that repeat.
  */
-export function exportedText(key: string, value: string, unique = false): string {
+export function exportedText(key: string, value: string): string {
   const rules = redactionRules();
-  const shown = !rules.enabled ? value : rules.isSecretKey(key) ? REDACTION_MASK : rules.redactText(value, unique ? UNCACHED : undefined);
+  const shown = !rules.enabled ? value : rules.isSecretKey(key) ? REDACTION_MASK : rules.redactText(value);
   return shown.length > MAX_TEXT_CHARS ? `${shown.slice(0, MAX_TEXT_CHARS)}…[cut]` : shown;
-}
-
-/** `fields[key]` as exported text when it is a call id, new for every call (see {@link exportedText}). */
-export function idTextOf(fields: Fields | null, key: string): string | null {
-  const value = fields?.[key];
-  return typeof value === "string" && value !== "" ? exportedText(key, value, true) : null;
 }
 
 /** A primitive under a caller-chosen key (a run event's payload) as an attribute value, redacted; undefined for anything else. */
