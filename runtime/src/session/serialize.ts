@@ -89,20 +89,13 @@ function ownFields(signal: Signal): Record<string, unknown> {
   return out;
 }
 
+/** The payload's fields as toJsonSafe's fresh copy. */
 function rawPayload(signal: Signal): JsonObject {
-  const raw: Record<string, JsonValue> = {};
+  const raw: JsonObject = {};
   // One `seen` set for the whole signal (each field's walk leaves it empty again).
   const seen = new Set<object>();
-  const fields = signal as unknown as Record<string, unknown>;
-  for (const key of Object.keys(signal)) {
-    const value = fields[key];
-    if (value === null || value === undefined || value === "" || OMITTED_FIELDS.has(key)) continue;
-    raw[key] = toJsonSafe(value, seen);
-  }
-  if (signal.data !== null && signal.data !== undefined) {
-    if (signal instanceof MessageAdded) raw["messageRef"] = messageRef(signal.data);
-    else raw["data"] = toJsonSafe(signal.data, seen);
-  }
+  const fields = ownFields(signal);
+  for (const key of Object.keys(fields)) raw[key] = toJsonSafe(fields[key], seen);
   return raw;
 }
 
