@@ -1,7 +1,7 @@
 import { InvalidValueError } from "../errors.js";
 import { optionsObject } from "../arguments.js";
 import { compactKey, keyStrength, NOT_SECRET, STRONG_SECRET, strongFragmentMatcher, type KeyStrength } from "./keyNames.js";
-import { REDACTION_MASK, redactTextWith, type TextRuleContext } from "./textRules.js";
+import { anyRuleMayApply, REDACTION_MASK, redactTextWith, type TextRuleContext } from "./textRules.js";
 import { redactJsonInPlace } from "./inPlace.js";
 import { DEFAULT_MAX_DEPTH, walkRedacting, type WalkPolicy } from "./walk.js";
 
@@ -23,10 +23,12 @@ export interface RedactCallOptions {
 
 const STRENGTH_CACHE_LIMIT = 4_096;
 /**
- * Texts of this length, up to {@link CACHED_TEXT_CHARS}, have their redacted form remembered:
- * prompts, summaries and error texts repeat, and their scan costs more than a lookup. Shorter
- * ones are scanned each time: an id or a number as text is seldom seen twice, and remembering
- * such a text (an insert, and the table's clearing) cost four times its scan, measured here.
+ * Texts up to {@link CACHED_TEXT_CHARS} long have their redacted form remembered when it costs
+ * more to work out than to look up: from this length on (prompts, summaries and error texts
+ * repeat, and their trigger scan costs more than a lookup), and below it only when some rule
+ * applies (an `Authorization` header sent on every call). A short text no rule applies to (an id,
+ * a name, a number as text) is scanned each time: remembering it (an insert, and the table's
+ * clearing) cost four times the scan, measured here.
  */
 const MIN_CACHED_TEXT_CHARS = 64;
 const CACHED_TEXT_CHARS = 256;
@@ -132,7 +134,8 @@ export class RedactionRules implements TextRuleContext {
   }
 
   #cachedText(text: string): string {
-    if (text.length < MIN_CACHED_TEXT_CHARS || text.length > CACHED_TEXT_CHARS) return this.#textWith(text, []);
+    if (text.length > CACHED_TEXT_CHARS) return this.#textWith(text, []);
+    if (text.length < MIN_CACHED_TEXT_CHARS && !anyRuleMayApply(text, this)) return text;
     let redacted = this.#texts.get(text);
     if (redacted === undefined) {
       redacted = this.#textWith(text, []);

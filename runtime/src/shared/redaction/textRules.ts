@@ -84,8 +84,7 @@ const SHORTEST_SECRET_TEXT = 5;
 export function redactTextWith(text: string, context: TextRuleContext, secrets: readonly string[] = []): string {
   let out = text;
   for (const secret of secrets) if (secret.length > 0 && out.includes(secret)) out = out.split(secret).join(REDACTION_MASK);
-  if (out.length < SHORTEST_SECRET_TEXT) return out;
-  if (!context.hasExtraKeys && context.patterns.length === 0 && !ANY_HINT.test(out)) return out;
+  if (!anyRuleMayApply(out, context)) return out;
   if (out.includes("-----BEGIN")) out = out.replace(PRIVATE_KEY_BLOCK, REDACTION_MASK);
   if (out.includes("://") && out.includes("@")) out = out.replace(URL_CREDENTIALS, `$1:${REDACTION_MASK}@`);
   if (context.hasExtraKeys || NAME_HINT.test(out)) {
@@ -98,6 +97,12 @@ export function redactTextWith(text: string, context: TextRuleContext, secrets: 
   if (TOKEN_HINT.test(out)) out = out.replace(TOKEN_SHAPES, REDACTION_MASK);
   for (const pattern of context.patterns) out = out.replace(pattern, REDACTION_MASK);
   return out;
+}
+
+/** Whether any rule could change `text` (one scan for every rule's trigger); false for most text. */
+export function anyRuleMayApply(text: string, context: TextRuleContext): boolean {
+  if (text.length < SHORTEST_SECRET_TEXT) return false;
+  return context.hasExtraKeys || context.patterns.length > 0 || ANY_HINT.test(text);
 }
 
 type Replacer = (match: string, ...groups: (string | undefined)[]) => string;
