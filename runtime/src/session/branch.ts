@@ -116,16 +116,21 @@ export class Branch {
    * Emits to the Session observer, tagging a signal's `metadata.branchId` with this branch's id
    * (unless set). Without an observer it does nothing and resolves to `[]`.
    */
-  async emit(event: unknown): Promise<unknown[]> {
+  emit(event: unknown): Promise<unknown[]> {
+    // Not async (see SessionObserver.emit): the observer's promise is handed back as it is.
     const observer = this.observer;
-    if (!observer) return [];
-    const signal = event instanceof Signal ? event : new Signal({ data: event });
-    if (signal.metadata["branchId"] === undefined) signal.metadata["branchId"] = this.id;
-    return observer.emit(signal);
+    if (!observer) return Promise.resolve([]);
+    try {
+      const signal = event instanceof Signal ? event : new Signal({ data: event });
+      if (signal.metadata["branchId"] === undefined) signal.metadata["branchId"] = this.id;
+      return observer.emit(signal);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /** Appends `event` to the branch log (which keeps the most recent `keepRecentSignals`), then emits it. */
-  async emitAndLog(event: unknown): Promise<unknown[]> {
+  emitAndLog(event: unknown): Promise<unknown[]> {
     const logs = this.#logs;
     logs.push(event);
     const keep = signalSettings().keepRecentSignals;

@@ -177,12 +177,27 @@ export class SessionObserver {
    * registration order, then the async ones concurrently. Resolves to the sync results followed
    * by the async results.
    */
-  async emit(event: unknown): Promise<unknown[]> {
-    const signal = event instanceof Signal ? event : new Signal({ data: event });
+  emit(event: unknown): Promise<unknown[]> {
+    // Not an async function: an observer without a gate waits for nothing, and an async frame
+    // plus the promise it adopts were a visible part of every emit (seven per act() call).
+    try {
+      const signal = event instanceof Signal ? event : new Signal({ data: event });
+      const gate = this.#gate;
+      return gate ? this.#emitGated(gate, signal) : this.#dispatch(signal, true);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  async #emitGated(gate: Gate, signal: Signal): Promise<unknown[]> {
+    return this.#dispatch(signal, await passes(gate, signal.data));
+  }
+
+  /** Stores the signal, then, if allowed, routes it and calls the subscribers (may throw). */
+  #dispatch(signal: Signal, allowed: boolean): Promise<unknown[]> {
     const payload: unknown = signal.data;
-    const allowed = this.#gate ? await passes(this.#gate, payload) : true;
     this.#store(signal, allowed);
-    if (!allowed) return [];
+    if (!allowed) return Promise.resolve([]);
     for (const route of this.#routes) {
       if (testCondition(route.condition, payload)) this.flow.append(route.into, signal);
     }
@@ -202,8 +217,8 @@ export class SessionObserver {
       for (const promise of pending) Promise.resolve(promise).catch(() => undefined);
       throw error;
     }
-    if (pending.length === 0) return syncResults;
-    return [...syncResults, ...(await Promise.all(pending))];
+    if (pending.length === 0) return Promise.resolve(syncResults);
+    return Promise.all(pending).then((results) => [...syncResults, ...results]);
   }
 
   /**
