@@ -69,6 +69,17 @@ describe("Branch.emit and authorize with an observer", () => {
     expect(stored!.metadata["branchId"]).toBe(branch.id);
   });
 
+  it("emit and emitAndLog report failures as rejections, never as throws", async () => {
+    const session = new Session();
+    const branch = session.newBranch();
+    const frozen = new Signal({ data: 1, metadata: Object.freeze({}) });
+    const failure = new Error("subscriber failed");
+    session.observe(Signal, { handler: () => { throw failure; } });
+    await expect(branch.emit(frozen)).rejects.toThrow(TypeError);
+    await expect(branch.emit(new Signal({ data: 2 }))).rejects.toBe(failure);
+    await expect(branch.emitAndLog(new Signal({ data: 3 }))).rejects.toBe(failure);
+  });
+
   it("authorize delegates to the session observer's gate", async () => {
     const session = new Session();
     const branch = session.newBranch();
