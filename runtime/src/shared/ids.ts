@@ -9,9 +9,9 @@ const DASH = 0x2d;
 let taken = BATCH;
 
 /**
- * A random (version 4) UUID, as `crypto.newId()` makes it: 122 random bits from the same
+ * A random (version 4) UUID, as `crypto.randomUUID()` makes it: 122 random bits from the same
  * CSPRNG, the same text. Made here because every signal, message and call gets one, and
- * `crypto.newId()` returns its text as some twenty concatenated pieces (a V8 cons string):
+ * `crypto.randomUUID()` returns its text as some twenty concatenated pieces (a V8 cons string):
  * ~0.6 KB of garbage per id, or held as long as the id is, and a copy when it is first read.
  * This one is one flat string.
  */

@@ -83,13 +83,13 @@ function checkKeys(properties: readonly Node[], loader: string, context: RuleCon
   }
 }
 
-/** A point written as a string literal (through `as HookPoint`, parentheses, …), with that literal. */
 /** The string literal an argument is (through transparent wrappers), on the compiler node. */
 function literalArgument(argument: ts.Expression): ts.StringLiteralLike | null {
   const value = unwrappedNode(argument);
   return ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value) ? value : null;
 }
 
+/** A point written as a string literal (through `as HookPoint`, parentheses, …), with that literal. */
 function pointLiteral(argument: Node): { node: Node; value: string } | null {
   const value = unwrapped(argument);
   if (Node.isStringLiteral(value) || Node.isNoSubstitutionTemplateLiteral(value)) return { node: value, value: value.getLiteralValue() };
