@@ -1,6 +1,6 @@
 import { HookPoint } from "@hooklens/runtime";
 import { Node, SyntaxKind, ts, type CallExpression } from "ts-morph";
-import { unwrapped, unwrappedNode } from "../expressions.js";
+import { unwrappedNode } from "../expressions.js";
 import { FileIndex } from "../fileIndex.js";
 import { objectLiteralOf } from "../serviceHooks.js";
 import type { Fix, Rule, RuleContext } from "../types.js";
@@ -78,22 +78,19 @@ function checkKeys(properties: readonly Node[], loader: string, context: RuleCon
   for (const property of properties) {
     if (!Node.isPropertyAssignment(property) && !Node.isShorthandPropertyAssignment(property)) continue;
     const key = property.getNameNode();
-    const literal = Node.isComputedPropertyName(key) ? pointLiteral(key.getExpression()) : Node.isIdentifier(key) ? { node: key, value: key.getText() } : pointLiteral(key);
-    if (literal && !VALUES.has(literal.value)) report(literal.node, literal.value, AT.loader(loader), context);
+    if (Node.isIdentifier(key)) {
+      if (!VALUES.has(key.getText())) report(key, key.getText(), AT.loader(loader), context);
+      continue;
+    }
+    const literal = literalArgument((Node.isComputedPropertyName(key) ? key.getExpression() : key).compilerNode as ts.Expression);
+    if (literal && !VALUES.has(literal.text)) report(FileIndex.of(context.sourceFile).wrap(literal), literal.text, AT.loader(loader), context);
   }
 }
 
-/** The string literal an argument is (through transparent wrappers), on the compiler node. */
+/** The string literal an argument or key is (through `as HookPoint`, parentheses, …), on the compiler node. */
 function literalArgument(argument: ts.Expression): ts.StringLiteralLike | null {
   const value = unwrappedNode(argument);
   return ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value) ? value : null;
-}
-
-/** A point written as a string literal (through `as HookPoint`, parentheses, …), with that literal. */
-function pointLiteral(argument: Node): { node: Node; value: string } | null {
-  const value = unwrapped(argument);
-  if (Node.isStringLiteral(value) || Node.isNoSubstitutionTemplateLiteral(value)) return { node: value, value: value.getLiteralValue() };
-  return null;
 }
 
 function report(node: Node, value: string, at: { headline: string; why: string }, context: RuleContext): void {
