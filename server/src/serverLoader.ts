@@ -10,8 +10,9 @@ import { SERVER_BUNDLE_WRAPPER } from "./serverBundle.js";
  * The language server's entry point (dist/server.js): a few lines that load the server bundle
  * beside it (server-main.cjs, ~8.5 MB of JavaScript, most of it TypeScript's compiler) through a V8
  * code cache, so every start after the first skips compiling it: the larger part of the cold start.
- * The cache is saved after the first analysis, so the parser's and checker's functions that analysis
- * compiled are in it. V8 refuses a cache made by another V8 or with other flags; the file name
+ * The cache is saved once the server is idle after its first analysis (or at exit, if sooner), so
+ * the parser's and checker's functions that analysis compiled are in it and the first diagnostics do
+ * not wait for it. V8 refuses a cache made by another V8 or with other flags; the file name
  * carries a hash of the bundle, so a rebuilt bundle never meets an old cache. Without a usable
  * cache folder the bundle is compiled the same way, without a cache.
  *

@@ -90,9 +90,20 @@ function newestMtime(path: string): number {
 
 interface ColdStart {
   wallMs: number;
+  /** Server CPU from spawning it to the first diagnostics. */
   cpuMs: number;
+  /**
+   * Server CPU once it has also written its compile cache, which it defers until it is idle after
+   * the first diagnostics; undefined when the start wrote none (it loaded one). A bundle that
+   * writes it before answering (older builds) counts it in `cpuMs` already: then both are equal.
+   */
+  withCacheWriteCpuMs?: number;
   progressShown: boolean;
 }
+
+/** How often the bench asks whether a deferred compile-cache write is done, and how long it waits for it. */
+const CACHE_WRITE_POLL_MS = 50;
+const CACHE_WRITE_WAIT_MS = 60_000;
 
 async function coldStart(workspace: BenchWorkspace, file: string): Promise<ColdStart> {
   const session = new LspSession(SERVER);
@@ -101,14 +112,29 @@ async function coldStart(workspace: BenchWorkspace, file: string): Promise<ColdS
     await session.open(file);
     await session.diagnostics(file);
     const wallMs = performance.now() - session.startedAt;
-    const { cpuMicros } = await session.probe();
-    return {
+    const atDiagnostics = await session.probe();
+    const start: ColdStart = {
       wallMs,
-      cpuMs: cpuMicros / 1000,
+      cpuMs: atDiagnostics.cpuMicros / 1000,
       progressShown: session.progress.includes("begin") && session.progress.includes("end"),
     };
+    // Older bundles report no such field: they wrote the cache (if any) before answering.
+    if (atDiagnostics.compileCacheWrite === undefined) start.withCacheWriteCpuMs = start.cpuMs;
+    else if (atDiagnostics.compileCacheWrite !== "none") start.withCacheWriteCpuMs = (await afterCacheWrite(session)).cpuMicros / 1000;
+    return start;
   } finally {
     await session.dispose();
+  }
+}
+
+/** The probe's reading once the server has written its compile cache (it does so when idle, soon after its first analysis). */
+async function afterCacheWrite(session: LspSession) {
+  const deadline = performance.now() + CACHE_WRITE_WAIT_MS;
+  for (;;) {
+    const reading = await session.probe();
+    if (reading.compileCacheWrite === "written") return reading;
+    if (performance.now() > deadline) throw new Error("the server did not write its compile cache within a minute of its first diagnostics");
+    await new Promise((resolve) => setTimeout(resolve, CACHE_WRITE_POLL_MS));
   }
 }
 
@@ -227,8 +253,10 @@ function coldLines({ first, cold }: { first: ColdStart; cold: ColdStart[] }): st
       seconds,
     )} (wall grows with the machine's load); progress shown: ${cold.every((c) => c.progressShown) ? "yes" : "no"}` +
       `  |  target ≤ ${seconds(TARGETS.coldStartMs)} CPU, with progress: ${verdict(coldOk)}`,
-    `    first start without a compile cache (after installing or updating; it writes the cache): server CPU ${seconds(first.cpuMs)}, wall ${seconds(first.wallMs)}` +
+    `    first start without a compile cache (after installing or updating): server CPU to first diagnostics ${seconds(first.cpuMs)}, wall ${seconds(first.wallMs)}` +
       `  |  target ≤ ${seconds(TARGETS.coldStartMs)}: ${verdict(first.cpuMs <= TARGETS.coldStartMs && first.progressShown)}`,
+    `      with writing the compile cache for the next starts: server CPU ${first.withCacheWriteCpuMs === undefined ? "n/a (none written)" : seconds(first.withCacheWriteCpuMs)}` +
+      (first.withCacheWriteCpuMs === first.cpuMs ? " (written before the first diagnostics)" : " (written when idle, after the first diagnostics)"),
   ];
 }
 

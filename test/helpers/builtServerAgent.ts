@@ -22,9 +22,16 @@ export function agentFixture(): { fixture: Fixture; agent: string } {
 /**
  * Starts a built server (`server`: its entry, e.g. dist/server.js) with `env` added, pulls the
  * agent's diagnostics and shuts it down cleanly (exit code 0). Returns the diagnostic codes, or the
- * message the diagnostic request failed with.
+ * message the diagnostic request failed with. `whileRunning` runs after the diagnostics arrived,
+ * before the shutdown.
  */
-export async function agentDiagnostics(server: string, fixtureDir: string, agent: string, env: Record<string, string>): Promise<{ codes: string[] } | { error: string }> {
+export async function agentDiagnostics(
+  server: string,
+  fixtureDir: string,
+  agent: string,
+  env: Record<string, string>,
+  whileRunning?: () => Promise<void>,
+): Promise<{ codes: string[] } | { error: string }> {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, server, "--stdio"], { stdio: ["pipe", "pipe", "inherit"], env: { ...process.env, ...env } });
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
@@ -41,6 +48,8 @@ export async function agentDiagnostics(server: string, fixtureDir: string, agent
       .sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } })
       .then((value: DocumentDiagnosticReport) => ({ codes: value.kind === "full" ? value.items.map((d) => String(d.code)) : [] }))
       .catch((error: Error) => ({ error: error.message }));
+    await whileRunning?.();
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before it was asked to`);
     await connection.sendRequest("shutdown");
     await connection.sendNotification("exit");
     const code = await exited;

@@ -1,5 +1,6 @@
 import { getHeapStatistics } from "node:v8";
 import type { Connection } from "vscode-languageserver/node";
+import { compileCacheWrite } from "../compileCache.js";
 
 /** Set to "1" in the server's environment to let a benchmark read the server's own CPU and memory. */
 export const BENCH_PROBE_ENV = "HOOKLENS_BENCH_PROBE";
@@ -16,6 +17,8 @@ export interface BenchProbeReading {
   execArgv: string[];
   /** Analyses run since the server started (cache misses): what a burst of edits really cost. */
   analyses: number;
+  /** Whether the compile cache this start writes (deferred until the server is idle) is written yet; "none" when it loaded one. */
+  compileCacheWrite: "none" | "pending" | "written";
 }
 
 /**
@@ -35,6 +38,7 @@ export function registerBenchProbe(connection: Connection, analysisCount: () => 
       heapLimitBytes: getHeapStatistics().heap_size_limit,
       execArgv: process.execArgv,
       analyses: analysisCount(),
+      compileCacheWrite: compileCacheWrite(),
     };
   });
 }
