@@ -11,6 +11,7 @@ import { PackageNames } from "./reach/packageNames.js";
 import { isHookLibrarySpecifier } from "./hookLibraries.js";
 import { leftOutOfProgram } from "./leftOutDeclarations.js";
 import { shippedLibFolder } from "./shippedLib.js";
+import { tsconfigCompilerOptions } from "./tsconfigOptions.js";
 import { literalsRulesHeld, reuseAfterNeutralEdit, type ReusableAnalysis } from "./neutralEdit.js";
 import { recordTextReads } from "./textReads.js";
 import { reparseIncrementally } from "./incrementalReparse.js";
@@ -130,19 +131,11 @@ export class AnalysisProject {
         return resolved;
       },
     });
-    this.#project = existsSync(tsConfigFilePath)
-      ? new Project({
-          tsConfigFilePath,
-          skipAddingFilesFromTsConfig: true,
-          compilerOptions: overrides,
-          resolutionHost,
-          libFolderPath: shippedLibFolder(),
-        })
-      : new Project({
-          compilerOptions: { ...FALLBACK_OPTIONS, ...overrides },
-          resolutionHost,
-          libFolderPath: shippedLibFolder(),
-        });
+    this.#project = new Project({
+      compilerOptions: { ...(existsSync(tsConfigFilePath) ? tsconfigCompilerOptions(tsConfigFilePath) : FALLBACK_OPTIONS), ...overrides },
+      resolutionHost,
+      libFolderPath: shippedLibFolder(),
+    });
     // A program's roots are the analysed files, not every file ts-morph holds: the files a program
     // loads join ts-morph's list, so the next program's root names differed from this one's and
     // TypeScript rebuilt it whole (the first edit after opening a file). Imports still load.
