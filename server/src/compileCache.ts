@@ -1,4 +1,4 @@
-import { mkdirSync, statSync } from "node:fs";
+import { mkdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { whenIdle } from "./whenIdle.js";
@@ -37,6 +37,13 @@ export function compileCacheDir(): string | undefined {
   } catch {
     return undefined; // no writable temp folder: start without a cache
   }
+}
+
+/** Writes a file of the cache folder, readable by this user only, whole or not at all (a server starting meanwhile reads the old one or the new one). */
+export function writePrivateFile(file: string, data: string | Uint8Array): void {
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, data, { mode: 0o600 });
+  renameSync(partial, file);
 }
 
 /** Lets the loader save the cache once the server has done its first work (so the code of that work is in it). */

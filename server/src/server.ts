@@ -8,6 +8,7 @@ import {
 } from "vscode-languageserver/node";
 import { firstWorkDone } from "./compileCache.js";
 import { docsUrlResolver } from "./docsLinks.js";
+import { savedImportLists } from "./importListFile.js";
 import { registerBenchProbe } from "./lsp/benchProbe.js";
 import { clientFeatures, serverCapabilities, type ClientFeatures } from "./lsp/capabilities.js";
 import { SHOW_RULE_DOCUMENTATION_COMMAND } from "./lsp/clientContract.js";
@@ -27,7 +28,7 @@ import { SERVER_VERSION } from "./version.js";
 // per-(uri, version, text) analyses.
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
-const workspace = new Workspace();
+const workspace = new Workspace({ importListsFor: savedImportLists });
 const docsUrl = docsUrlResolver(__dirname);
 const log = (message: string) => connection.console.warn(message);
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

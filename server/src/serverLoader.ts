@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import Module, { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import vm from "node:vm";
-import { compileCacheDir, onFirstWorkDone } from "./compileCache.js";
+import { compileCacheDir, onFirstWorkDone, writePrivateFile } from "./compileCache.js";
 import { SERVER_BUNDLE_WRAPPER } from "./serverBundle.js";
 
 /**
@@ -59,9 +59,7 @@ function cacheOf(bytes: Buffer): { file: string; data: Buffer | undefined } | un
 /** Writes the cache of this bundle and removes those of earlier builds. */
 function save(cacheFile: string, script: vm.Script): void {
   try {
-    const partial = `${cacheFile}.${process.pid}.tmp`;
-    writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
-    renameSync(partial, cacheFile); // atomic: another server starting now reads all of it or none
+    writePrivateFile(cacheFile, script.createCachedData());
     const dir = dirname(cacheFile);
     for (const name of readdirSync(dir)) if (name.startsWith(CACHE_PREFIX) && join(dir, name) !== cacheFile) rmSync(join(dir, name), { force: true });
   } catch {

@@ -4,6 +4,12 @@ import { performance } from "node:perf_hooks";
 const IDLE_BELOW = 0.2;
 /** Windows to wait for an idle one before running the work anyway. */
 const MOST_WINDOWS = 50;
+let pending = 0;
+
+/** How many pieces of work wait for the server to be idle (the bench waits for them to count their CPU). */
+export function idleWorkPending(): number {
+  return pending;
+}
 
 /**
  * Runs `work` once, when the event loop has been mostly idle for a whole window of `windowMs`: not
@@ -14,12 +20,17 @@ const MOST_WINDOWS = 50;
  */
 export function whenIdle(work: () => void, windowMs: number): void {
   let done = false;
+  pending++;
   const run = () => {
     if (done) return;
     done = true;
     clearInterval(timer);
     process.off("exit", run);
-    work();
+    try {
+      work();
+    } finally {
+      pending--;
+    }
   };
   let windows = 0;
   let last = performance.eventLoopUtilization();

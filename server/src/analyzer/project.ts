@@ -7,6 +7,7 @@ import { sharePackageJsonCache } from "./packageJsonCache.js";
 import { bareParse, BufferParses, parseOnlyNotices } from "./parseOnlyNotices.js";
 import { LibraryParses } from "./libraryParses.js";
 import { HookLibraryReach } from "./reach/hookLibraryReach.js";
+import type { ImportLists } from "./reach/importLists.js";
 import { PackageNames } from "./reach/packageNames.js";
 import { isHookLibrarySpecifier } from "./hookLibraries.js";
 import { leftOutOfProgram } from "./leftOutDeclarations.js";
@@ -37,6 +38,8 @@ export interface ProjectStats {
   skippedAnalyses: number;
   /** Analyses answered by moving the previous version's findings: the edit could not change them (neutralEdit.ts). */
   reusedAnalyses: number;
+  /** Files on disk read and pre-processed to list the modules they import (saved import lists spare unchanged ones). */
+  filesListed: number;
   /** Library declaration files (packages, @types, the standard library) parsed, each once until the prune drops it or it changes on disk. */
   packageFilesParsed: number;
   /** Paths looked up in the ts-morph project to know whether it holds them (kept until it adds or removes a file). */
@@ -66,6 +69,7 @@ export class AnalysisProject {
     checkedAnalyses: 0,
     skippedAnalyses: 0,
     reusedAnalyses: 0,
+    filesListed: 0,
     packageFilesParsed: 0,
     heldFileLookups: 0,
     programsBuiltWhole: 0,
@@ -106,9 +110,14 @@ export class AnalysisProject {
    * `tsConfigFilePath` names another tsconfig than the folder's own (the CLI's `--project`).
    * `libraryParses`: parsed library declaration files shared with earlier projects of the same
    * folder and tsconfig (the CLI's batches), which then parse and bind them once; their parses
-   * are not counted in this project's {@link stats}.
+   * are not counted in this project's {@link stats}. `importLists`: the module specifiers of
+   * the project's files kept from an earlier start (the server's), checked against each file's
+   * size and mtime.
    */
-  constructor(rootDir: string, options: { compilerOptions?: ts.CompilerOptions; tsConfigFilePath?: string; libraryParses?: LibraryParses } = {}) {
+  constructor(
+    rootDir: string,
+    options: { compilerOptions?: ts.CompilerOptions; tsConfigFilePath?: string; libraryParses?: LibraryParses; importLists?: ImportLists } = {},
+  ) {
     this.rootDir = rootDir;
     this.#libraryParses = options.libraryParses ?? new LibraryParses(() => this.stats.packageFilesParsed++);
     const tsConfigFilePath = options.tsConfigFilePath ?? join(rootDir, "tsconfig.json");
@@ -143,7 +152,11 @@ export class AnalysisProject {
     if (watchHeldFiles(this.#project, () => this.#heldKnown?.clear())) this.#heldKnown = new Map();
     const lib = analysisLib(this.#project.getCompilerOptions());
     if (lib) this.#project.compilerOptions.set({ lib });
-    this.#reach = new HookLibraryReach(this.#project.getCompilerOptions(), (path) => this.#buffers.get(path), rootDir, this.#packageNames);
+    this.#reach = new HookLibraryReach(this.#project.getCompilerOptions(), (path) => this.#buffers.get(path), rootDir, {
+      packages: this.#packageNames,
+      importLists: options.importLists,
+      onListed: () => this.stats.filesListed++,
+    });
   }
 
   /** Records an editor buffer's text. Cheap: nothing is parsed until a file that uses a hook library needs it. */

@@ -1,6 +1,7 @@
 import { getHeapStatistics } from "node:v8";
 import type { Connection } from "vscode-languageserver/node";
 import { compileCacheWrite } from "../compileCache.js";
+import { idleWorkPending } from "../whenIdle.js";
 
 /** Set to "1" in the server's environment to let a benchmark read the server's own CPU and memory. */
 export const BENCH_PROBE_ENV = "HOOKLENS_BENCH_PROBE";
@@ -19,6 +20,8 @@ export interface BenchProbeReading {
   analyses: number;
   /** Whether the compile cache this start writes (deferred until the server is idle) is written yet; "none" when it loaded one. */
   compileCacheWrite: "none" | "pending" | "written";
+  /** Writes deferred until the server is idle (the compile cache, import lists) not done yet. */
+  idleWorkPending: number;
 }
 
 /**
@@ -39,6 +42,7 @@ export function registerBenchProbe(connection: Connection, analysisCount: () => 
       execArgv: process.execArgv,
       analyses: analysisCount(),
       compileCacheWrite: compileCacheWrite(),
+      idleWorkPending: idleWorkPending(),
     };
   });
 }

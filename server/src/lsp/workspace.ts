@@ -3,6 +3,7 @@ import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AnalysisProject } from "../analyzer/project.js";
 import type { AnalysisResult } from "../analyzer/analyze.js";
+import type { ImportLists } from "../analyzer/reach/importLists.js";
 import { unreadableFileNotice } from "../analyzer/unreadableFile.js";
 import { carryFailedRules } from "./carryOver.js";
 
@@ -26,6 +27,14 @@ export class Workspace {
   /** The latest analysis of each open document, even when outdated: its findings of failed rules carry over. */
   readonly #previous = new Map<string, CachedAnalysis>();
   #analyses = 0;
+  /** Files' module specifiers kept between starts, per project root (kept across project resets). */
+  readonly #importLists = new Map<string, ImportLists | undefined>();
+  readonly #importListsFor: ((root: string) => ImportLists | undefined) | undefined;
+
+  /** `importListsFor`: the saved import lists of a project root (the server's; none in tests unless given). */
+  constructor(options: { importListsFor?: (root: string) => ImportLists | undefined } = {}) {
+    this.#importListsFor = options.importListsFor;
+  }
 
   setFolders(folderUris: readonly string[]): void {
     this.#folders.splice(0, this.#folders.length, ...folderUris.filter((u) => u.startsWith("file:")).map((u) => fileURLToPath(u)));
@@ -106,8 +115,13 @@ export class Workspace {
   #projectFor(filePath: string): AnalysisProject {
     const root = this.#folders.find((folder) => filePath.startsWith(folder + sep)) ?? nearestConfigDir(filePath);
     let project = this.#projects.get(root);
-    if (!project) this.#projects.set(root, (project = new AnalysisProject(root)));
+    if (!project) this.#projects.set(root, (project = new AnalysisProject(root, { importLists: this.#importListsOf(root) })));
     return project;
+  }
+
+  #importListsOf(root: string): ImportLists | undefined {
+    if (!this.#importLists.has(root)) this.#importLists.set(root, this.#importListsFor?.(root));
+    return this.#importLists.get(root);
   }
 }
 

@@ -2,12 +2,13 @@ import { readFileSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { ts } from "ts-morph";
 import { HOOK_LIBRARY_MODULES, isHookLibrarySpecifier } from "../hookLibraries.js";
+import type { FileStamp, ImportLists } from "./importLists.js";
 import { exportFacts, handsOn, moduleSpecifiers, type ExportFacts } from "./moduleScan.js";
 import { PackageNames } from "./packageNames.js";
 
 interface FileFacts {
-  /** The text these facts were derived from: a buffer's text, or the file's mtime on disk. */
-  stamp: string | number;
+  /** The text these facts were derived from: a buffer's text, or the file's mtime and size on disk. */
+  stamp: string | FileStamp;
   specifiers: string[];
   exports?: ExportFacts;
 }
@@ -29,10 +30,23 @@ export class HookLibraryReach {
   #guessed = false;
   readonly #resolutions: ts.ModuleResolutionCache;
   readonly #packages: PackageNames;
+  readonly #importLists: ImportLists | undefined;
+  readonly #onListed: () => void;
 
-  /** `packages`: package names by folder, shared with whoever else asks them for this project. */
-  constructor(options: ts.CompilerOptions, bufferText: (path: string) => string | undefined, currentDirectory: string, packages = new PackageNames()) {
-    this.#packages = packages;
+  /**
+   * `packages`: package names by folder, shared with whoever else asks them for this project.
+   * `importLists`: files' module specifiers kept from earlier starts (files on disk only).
+   * `onListed`: called for each file read and pre-processed to list its imports.
+   */
+  constructor(
+    options: ts.CompilerOptions,
+    bufferText: (path: string) => string | undefined,
+    currentDirectory: string,
+    more: { packages?: PackageNames; importLists?: ImportLists; onListed?: () => void } = {},
+  ) {
+    this.#packages = more.packages ?? new PackageNames();
+    this.#importLists = more.importLists;
+    this.#onListed = more.onListed ?? (() => undefined);
     this.#options = options;
     this.#bufferText = bufferText;
     this.#resolutions = ts.createModuleResolutionCache(currentDirectory, (name) => name, options);
@@ -113,13 +127,27 @@ export class HookLibraryReach {
 
   #factsOf(path: string): FileFacts | undefined {
     const buffer = this.#bufferText(path);
-    const stamp = buffer ?? modifiedAt(path);
+    if (buffer !== undefined) {
+      const cached = this.#facts.get(path);
+      if (cached?.stamp === buffer) return cached;
+      return this.#remember(path, { stamp: buffer, specifiers: moduleSpecifiers(buffer) });
+    }
+    // Stamped before reading: a file changed in between is listed again next time, never kept stale.
+    const stamp = stampOf(path);
     if (stamp === undefined) return undefined;
     const cached = this.#facts.get(path);
-    if (cached && cached.stamp === stamp) return cached;
-    const text = buffer ?? readText(path);
+    if (cached && sameStamp(cached.stamp, stamp)) return cached;
+    const listed = this.#importLists?.get(path, stamp);
+    if (listed) return this.#remember(path, { stamp, specifiers: listed });
+    const text = readText(path);
     if (text === undefined) return undefined;
-    const facts: FileFacts = { stamp, specifiers: moduleSpecifiers(text) };
+    this.#onListed();
+    const specifiers = moduleSpecifiers(text);
+    if (!mayChangeUnseen(stamp)) this.#importLists?.set(path, stamp, specifiers);
+    return this.#remember(path, { stamp, specifiers });
+  }
+
+  #remember(path: string, facts: FileFacts): FileFacts {
     this.#facts.set(path, facts);
     return facts;
   }
@@ -129,12 +157,27 @@ export class HookLibraryReach {
   }
 }
 
-function modifiedAt(path: string): number | undefined {
+function stampOf(path: string): FileStamp | undefined {
   try {
-    return statSync(path).mtimeMs;
+    const { mtimeMs, size } = statSync(path);
+    return { mtimeMs, size };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether the file was modified so recently that another write could still leave the same mtime
+ * (file systems with coarse timestamps: 1-2 s), and the same size: such a list is not kept for
+ * later starts, which could not tell it is stale.
+ */
+function mayChangeUnseen(stamp: FileStamp): boolean {
+  return Date.now() - stamp.mtimeMs < RECENT_MS;
+}
+const RECENT_MS = 3000;
+
+function sameStamp(a: string | FileStamp, b: FileStamp): boolean {
+  return typeof a !== "string" && a.mtimeMs === b.mtimeMs && a.size === b.size;
 }
 
 function readText(path: string): string | undefined {
