@@ -1,3 +1,4 @@
+import { isThenable, RESOLVED } from "../shared/async.js";
 import { getLogger } from "../shared/log.js";
 import { actAll, type ActAllOptions, type ActionResponseModel } from "../tool/act.js";
 import { ActionManager, type RegisterOptions, type ToolLike } from "../tool/actionManager.js";
@@ -14,6 +15,7 @@ import { signalSettings } from "./pipeline/signalSettings.js";
 import { describeError } from "./describe.js";
 import { optionsObject } from "../shared/arguments.js";
 import { newId } from "../shared/ids.js";
+import { LOG_AND_RECORD, RECORD_SIGNAL } from "../signals/signalRecorder.js";
 
 /** Marks every Branch's `persistViaBus` callback, so unrouting removes them wherever they sit. */
 export const PERSIST_VIA_BUS: unique symbol = Symbol("hooklens.persistViaBus");
@@ -41,6 +43,11 @@ export class Branch {
   readonly #messages = new MessageManager();
   /** The background MessageAdded emissions. */
   readonly #signalEmissions = new BackgroundWork();
+  /** Messages whose MessageAdded is scheduled and not yet emitted, oldest first, with their tickets. */
+  readonly #unannounced: Message[] = [];
+  readonly #unannouncedTickets: number[] = [];
+  /** Emits the oldest unannounced message's MessageAdded; one microtask per message, made once per branch. */
+  readonly #announceNext = (): void => this.#emitMessageAdded();
   readonly #logs: unknown[] = [];
   /** The tools this branch can call (Tool scope). */
   readonly actionManager = new ActionManager();
@@ -129,14 +136,39 @@ export class Branch {
     }
   }
 
+  /**
+   * @internal {@link emit} for the runtime's own recordings, which discard its result: undefined
+   * when nothing waits (see `SessionObserver[RECORD_SIGNAL]`). A subclass's own `emit` is called
+   * instead. May throw where emit rejects.
+   */
+  [RECORD_SIGNAL](event: unknown): Promise<unknown[]> | undefined {
+    if (this.emit !== OWN_EMIT) return this.emit(event);
+    const observer = this.observer;
+    if (!observer) return undefined;
+    const signal = event instanceof Signal ? event : new Signal({ data: event });
+    if (signal.metadata["branchId"] === undefined) signal.metadata["branchId"] = this.id;
+    return observer[RECORD_SIGNAL](signal);
+  }
+
   /** Appends `event` to the branch log (which keeps the most recent `keepRecentSignals`), then emits it. */
   emitAndLog(event: unknown): Promise<unknown[]> {
+    this.#log(event);
+    return this.emit(event);
+  }
+
+  /** @internal {@link emitAndLog} without its result, as `[RECORD_SIGNAL]` is for emit. May throw. */
+  [LOG_AND_RECORD](event: unknown): Promise<unknown[]> | undefined {
+    if (this.emitAndLog !== OWN_EMIT_AND_LOG) return this.emitAndLog(event);
+    this.#log(event);
+    return this[RECORD_SIGNAL](event);
+  }
+
+  #log(event: unknown): void {
     const logs = this.#logs;
     logs.push(event);
     const keep = signalSettings().keepRecentSignals;
     // Trimmed in chunks: one copy per `keep / 4` appends rather than one per append.
     if (logs.length > keep + Math.max(1, keep >> 2)) logs.splice(0, logs.length - keep);
-    return this.emit(event);
   }
 
   /** The most recent events {@link emitAndLog} logged (at most `keepRecentSignals`), in order. */
@@ -200,26 +232,55 @@ export class Branch {
   }
 
   // The sync callback every branch installs: MessageAdded goes out in the background so a slow
-  // or failing subscriber never holds up (or breaks) adding the message.
+  // or failing subscriber never holds up (or breaks) adding the message. It goes out in a
+  // microtask of its own, queued now: after the caller's stack (the message is stored and every
+  // callback has run), and among other microtasks exactly where this call queued it.
   #scheduleEmit(message: Message): void {
     if (!this.observer) return;
-    void this.#emitMessageAdded(message, this.#signalEmissions.start());
+    this.#unannounced.push(message);
+    this.#unannouncedTickets.push(this.#signalEmissions.start());
+    // A reaction on a settled promise, not queueMicrotask (which makes an async resource per call).
+    void RESOLVED.then(this.#announceNext);
   }
 
-  // One async function that never rejects, numbered rather than tracked by its promise: this runs
-  // for every message, and a closure plus a then() per message were a visible part of act()'s cost.
-  async #emitMessageAdded(message: Message, ticket: number): Promise<void> {
-    // After the caller's stack: the message is stored and every callback has run.
-    await undefined;
+  // Runs once per scheduled message, in scheduling order (microtasks run first in, first out), so
+  // the oldest queued message is this run's. No closure, promise or async frame per message: this
+  // runs for every message, and those were a visible part of act()'s cost. Never throws.
+  #emitMessageAdded(): void {
+    const message = this.#unannounced.shift()!;
+    const ticket = this.#unannouncedTickets.shift()!;
+    let pending: unknown;
     try {
-      await this.emit(new MessageAdded({ data: message }));
+      pending = this[RECORD_SIGNAL](new MessageAdded({ data: message }));
     } catch (error) {
+      this.#announceFailed(error);
+    }
+    if (pending !== undefined && isThenable(pending)) {
+      // Async subscribers: the emission ends when they do.
+      Promise.resolve(pending).then(
+        () => this.#signalEmissions.finish(ticket),
+        (error: unknown) => {
+          this.#announceFailed(error);
+          this.#signalEmissions.finish(ticket);
+        },
+      );
+      return;
+    }
+    this.#signalEmissions.finish(ticket);
+  }
+
+  #announceFailed(error: unknown): void {
+    try {
       getLogger().error({ err: error, branchId: this.id }, `MessageAdded emission failed: ${describeError(error)}`);
-    } finally {
-      this.#signalEmissions.finish(ticket);
+    } catch {
+      // A logger that throws must not break the other emissions or the drain.
     }
   }
 }
+
+/** The methods the result-free forms stand for: a subclass that overrides one is called through it. */
+const OWN_EMIT = Branch.prototype.emit;
+const OWN_EMIT_AND_LOG = Branch.prototype.emitAndLog;
 
 function toMessage<C>(message: Message<C> | MessageInit<C>): Message<C> {
   return message instanceof Message ? message : new Message(message);

@@ -1,6 +1,6 @@
 import { describeValue, requireString } from "../shared/arguments.js";
 import { InvalidValueError } from "../shared/errors.js";
-import { keepMarks, type Signal } from "./signal.js";
+import { ALREADY_KEPT, CLAIMED, keepMarks, type Signal } from "./signal.js";
 
 /**
  * The observer's in-memory record: the most recent signals once each, in insertion order, plus
@@ -49,12 +49,13 @@ export class Flow {
     // On every emit: typeofs only.
     if (typeof signal !== "object" || signal === null || typeof signal.id !== "string") notASignal("Flow.add(signal)", signal);
     if (!this.#indexed) {
-      const keptBy = keepMarks.keptBy(signal);
-      if (keepMarks.freshId(signal) && (keptBy === null || keptBy === this)) {
-        if (keptBy === this && this.#isKept(keepMarks.keptAs(signal))) return false;
-        this.#keep(signal);
+      const outcome = keepMarks.claim(signal, this, this.#added, this.#added - this.#ring.length);
+      if (outcome === CLAIMED) {
+        this.#added++;
+        this.#place(signal);
         return true;
       }
+      if (outcome === ALREADY_KEPT) return false;
       this.#buildIndex();
     }
     if (this.has(signal.id)) return false;
@@ -115,6 +116,11 @@ export class Flow {
   /** Puts `signal` in the ring under the next number, forgetting the oldest once `keep` are kept. */
   #keep(signal: Signal): void {
     keepMarks.mark(signal, this, this.#added++);
+    this.#place(signal);
+  }
+
+  /** Puts `signal` in the ring, over the oldest once `keep` are kept. */
+  #place(signal: Signal): void {
     const ring = this.#ring;
     if (ring.length < this.keep) {
       ring.push(signal);

@@ -1,4 +1,5 @@
-import { isThenable } from "../shared/async.js";
+import { isThenable, RESOLVED } from "../shared/async.js";
+import { recordWith } from "../signals/signalRecorder.js";
 import { getLogger } from "../shared/log.js";
 import { programName } from "../shared/program.js";
 import { describeError } from "./describe.js";
@@ -36,15 +37,28 @@ export function blockingHandlerOf(error: unknown): HookHandler | undefined {
   return typeof error === "object" && error !== null ? blockers.get(error) : undefined;
 }
 
-/** Records a HookSignal through `observer`; a failure is logged and swallowed. */
-export async function recordHookSignal(observer: HookSignalRecorder, point: HookPoint, args: HookPayload): Promise<void> {
+/**
+ * Records a HookSignal through `observer`; a failure is logged and swallowed. The promise settles
+ * when the recording is over and never before the next microtask, as an awaited recording did:
+ * concurrent calls' signals interleave as they always have. Without subscribers to wait for, no
+ * async frame and no emit result are made (two per act() call).
+ */
+export function recordHookSignal(observer: HookSignalRecorder, point: HookPoint, args: HookPayload): Promise<void> {
+  let pending: unknown;
   try {
     // A session's start names the program that ran it: recordings are listed by it.
     const init = point === HookPoint.SESSION_START ? { metadata: { program: programName() } } : undefined;
-    await observer.emit(new HookSignal(point, args, init));
+    pending = recordWith(observer, new HookSignal(point, args, init));
   } catch (error) {
-    getLogger().error({ err: error, point }, `HookBus could not record ${point}: ${describeError(error)}`);
+    logRecordFailure(error, point);
+    return RESOLVED;
   }
+  if (pending === undefined || !isThenable(pending)) return RESOLVED.then();
+  return Promise.resolve(pending).then(settleQuietly, RECORD_FAILURE_LOGGERS[point]);
+}
+
+function logRecordFailure(error: unknown, point: HookPoint): void {
+  getLogger().error({ err: error, point }, `HookBus could not record ${point}: ${describeError(error)}`);
 }
 
 /** What {@link runHandlers} returns to a running chain that is now waiting on a thenable. */
@@ -194,12 +208,12 @@ class PendingChain {
 
 function settleQuietly(): void {}
 
-/** Per point, the rejection handler of a non-blocking chain's last promise, made once rather than per emission. */
-const FAILURE_LOGGERS = Object.fromEntries(
-  Object.values(HookPoint).map((point) => [
-    point,
-    (error: unknown): void => {
-      handlerThrew(error, point, false);
-    },
-  ]),
-) as Record<HookPoint, (error: unknown) => void>;
+/** Per point, a handler made once rather than per emission. */
+function perPoint(make: (point: HookPoint) => (error: unknown) => void): Record<HookPoint, (error: unknown) => void> {
+  return Object.fromEntries(Object.values(HookPoint).map((point) => [point, make(point)])) as Record<HookPoint, (error: unknown) => void>;
+}
+
+/** The rejection handler of a non-blocking chain's last promise. */
+const FAILURE_LOGGERS = perPoint((point) => (error) => void handlerThrew(error, point, false));
+/** The rejection handler of a HookSignal recording that waited for async subscribers. */
+const RECORD_FAILURE_LOGGERS = perPoint((point) => (error) => logRecordFailure(error, point));

@@ -36,6 +36,7 @@ import { describeError } from "./describe.js";
 import { describeValue, optionsObject, requireName, requireObject } from "../shared/arguments.js";
 import { InvalidValueError } from "../shared/errors.js";
 import { newId } from "../shared/ids.js";
+import { RECORD_SIGNAL } from "../signals/signalRecorder.js";
 
 interface Subscription {
   readonly filter: Filter<unknown>;
@@ -189,6 +190,20 @@ export class SessionObserver {
     }
   }
 
+  /**
+   * @internal {@link emit} for the runtime's own recordings, which discard its result (seven per
+   * act() call): the same steps, but with no gate and no subscriber nothing is built for a result
+   * and nothing is returned; otherwise emit's promise. A subclass's own `emit` is called instead.
+   * May throw where emit rejects (a route condition that throws).
+   */
+  [RECORD_SIGNAL](event: unknown): Promise<unknown[]> | undefined {
+    if (this.emit !== OWN_EMIT || this.#gate !== null || this.#subscriptions.length > 0) return this.emit(event);
+    const signal = event instanceof Signal ? event : new Signal({ data: event });
+    this.#store(signal, true);
+    this.#route(signal, signal.data);
+    return undefined;
+  }
+
   async #emitGated(gate: Gate, signal: Signal): Promise<unknown[]> {
     return this.#dispatch(signal, await passes(gate, signal.data));
   }
@@ -198,9 +213,7 @@ export class SessionObserver {
     const payload: unknown = signal.data;
     this.#store(signal, allowed);
     if (!allowed) return Promise.resolve([]);
-    for (const route of this.#routes) {
-      if (testCondition(route.condition, payload)) this.flow.append(route.into, signal);
-    }
+    this.#route(signal, payload);
     const context: ObserverContext = this.session ?? this;
     const syncResults: unknown[] = [];
     const pending: PromiseLike<unknown>[] = [];
@@ -219,6 +232,12 @@ export class SessionObserver {
     }
     if (pending.length === 0) return Promise.resolve(syncResults);
     return Promise.all(pending).then((results) => [...syncResults, ...results]);
+  }
+
+  #route(signal: Signal, payload: unknown): void {
+    for (const route of this.#routes) {
+      if (testCondition(route.condition, payload)) this.flow.append(route.into, signal);
+    }
   }
 
   /**
@@ -303,6 +322,9 @@ export class SessionObserver {
     this.#dispatchTargets = [...liveTargets, ...this.#persistTargets, ...this.#addedTargets, ...otelTargets];
   }
 }
+
+/** The emit a recorder's result-free form stands for: a subclass that overrides emit is called through it. */
+const OWN_EMIT = SessionObserver.prototype.emit;
 
 function buildFilter(keys: unknown[], role: string | null): Filter<unknown> {
   if (keys.length === 0) {

@@ -7,6 +7,7 @@ import type { Gate, ObserveFunction, RouteCondition } from "./observeTypes.js";
 import { SessionObserver } from "./observer.js";
 import { wiringOf } from "./wiring.js";
 import { newId } from "../shared/ids.js";
+import { RECORD_SIGNAL } from "../signals/signalRecorder.js";
 
 export interface SessionOptions {
   id?: string;
@@ -133,7 +134,15 @@ export class Session {
     return this.observer.emit(event);
   }
 
+  /** @internal {@link emit} without its result, for the runtime's own recordings (see `SessionObserver[RECORD_SIGNAL]`). */
+  [RECORD_SIGNAL](event: unknown): Promise<unknown[]> | undefined {
+    return this.emit === SESSION_EMIT ? this.observer[RECORD_SIGNAL](event) : this.emit(event);
+  }
+
   authorize(action: unknown): Promise<boolean> {
     return this.observer.authorize(action);
   }
 }
+
+/** The emit the result-free form stands for: a subclass that overrides emit is called through it. */
+const SESSION_EMIT = Session.prototype.emit;

@@ -4,7 +4,8 @@ import { getLogger } from "../shared/log.js";
 import type { HookBus } from "../session/hookBus.js";
 import { ToolCallBlocked } from "../session/auditSignals.js";
 import { ToolCallFinished, ToolCallStarted, callError, type ToolCallFinishInit } from "../signals/callSignals.js";
-import { recordTo } from "../signals/signalRecorder.js";
+import { LOG_AND_RECORD, recordTo } from "../signals/signalRecorder.js";
+import { RESOLVED } from "../shared/async.js";
 import { blockingHandlerOf } from "../session/hookChain.js";
 import { HookPoint } from "../session/hookPoint.js";
 import { Message, type MessageInit } from "../session/message.js";
@@ -35,6 +36,8 @@ export interface ActingBranch {
   authorize(action: unknown): Promise<boolean>;
   emit(event: unknown): Promise<unknown[]>;
   emitAndLog(event: unknown): Promise<unknown[]>;
+  /** @internal */
+  [LOG_AND_RECORD]?(event: unknown): PromiseLike<unknown> | undefined;
   hasMessage(id: string): boolean;
   addMessageAsync<C>(message: Message<C> | MessageInit<C>): Promise<Message<C>>;
 }
@@ -125,7 +128,7 @@ export async function act(branch: ActingBranch, request: unknown, options: ActOp
     return { function: fn, arguments: args, output: { error: message, message: `Error invoking action '${fn}': ${message}` } };
   }
 
-  await branch.emitAndLog(call);
+  await logAndRecord(branch, call);
   const output = call.execution.response;
   record?.finish({ status: "ok", result: output });
   if (options.verboseAction) getLogger().info({ function: fn }, `Action ${fn} returned: ${summarize(output)}`);
@@ -219,6 +222,20 @@ async function recordExchange(
     recipient: branch.id,
   });
   if (isPlainObject(requestMessage.content)) requestMessage.content["actionResponseId"] = response.id;
+}
+
+/**
+ * `branch.emitAndLog(call)` without building its result when the branch can skip it: what the
+ * caller awaits then is a settled promise, one microtask like the settled result it replaces.
+ */
+function logAndRecord(branch: ActingBranch, call: FunctionCalling): PromiseLike<unknown> {
+  const own = branch[LOG_AND_RECORD];
+  if (own === undefined) return branch.emitAndLog(call);
+  try {
+    return own.call(branch, call) ?? RESOLVED;
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 function messageOf(error: unknown): string {

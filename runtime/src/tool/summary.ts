@@ -40,22 +40,37 @@ class SummaryWriter {
  */
 export function summarize(value: unknown, limit: number = SUMMARY_LIMIT): string {
   const writer = new SummaryWriter(limit * 2 + 2, redactionRules().policy());
+  // Every object the walk enters leaves the list again, so an idle list is empty; a summary made
+  // while another is running (a getter that summarizes) takes a list of its own.
+  const seen = spareSeen ?? [];
+  spareSeen = null;
   try {
     if (typeof value === "string") writer.write(writer.redacted(value));
-    else writeValue(writer, value, new Set(), limit);
+    else writeValue(writer, value, seen, limit);
   } catch (error) {
     if (error !== FULL) writer.text += `[unserialisable: ${messageOf(error)}]`;
+  } finally {
+    seen.length = 0;
+    spareSeen = seen;
   }
   return cutCodePoints(writer.text, limit);
 }
 
-function writeValue(writer: SummaryWriter, value: unknown, seen: Set<object>, limit: number): void {
+/**
+ * The objects being written, outermost first: an object met again among them is a cycle. A list,
+ * not a Set: summaries are shallow, and a Set's table was rebuilt on adds and deletes.
+ */
+type Ancestors = object[];
+let spareSeen: Ancestors | null = null;
+
+function writeValue(writer: SummaryWriter, value: unknown, seen: Ancestors, limit: number): void {
   switch (typeof value) {
     case "string":
       writer.write(JSON.stringify(writer.redacted(value)));
       return;
     case "number":
-      writer.write(Number.isFinite(value) ? JSON.stringify(value) : String(value));
+      // A finite number's JSON text is its String() text.
+      writer.write(String(value));
       return;
     case "boolean":
       writer.write(String(value));
@@ -80,13 +95,16 @@ function writeValue(writer: SummaryWriter, value: unknown, seen: Set<object>, li
   writeObject(writer, value as object, seen, limit);
 }
 
-function writeObject(writer: SummaryWriter, object: object, seen: Set<object>, limit: number): void {
-  if (seen.has(object)) {
+function writeObject(writer: SummaryWriter, object: object, seen: Ancestors, limit: number): void {
+  if (seen.includes(object)) {
     writer.write("[Circular]");
     return;
   }
-  seen.add(object);
+  seen.push(object);
   try {
+    // The common case first: a plain object is none of the kinds below (an array may claim
+    // Object.prototype through a proxy, hence isArray first).
+    if (!Array.isArray(object) && isPlainPrototype(Object.getPrototypeOf(object))) return writeFields(writer, "{", object as Record<string, unknown>, seen, limit);
     if (object instanceof GetterFailure) return writer.write(`[getter threw: ${object.message}]`);
     if (object instanceof Error) return writer.write(writer.redacted(`${object.name}: ${object.message}`));
     if (object instanceof Date) return writer.write(Number.isNaN(object.getTime()) ? "Invalid Date" : object.toISOString());
@@ -96,11 +114,11 @@ function writeObject(writer: SummaryWriter, object: object, seen: Set<object>, l
     if (ArrayBuffer.isView(object)) return writer.write(`[${object.constructor.name} ${object.byteLength} bytes]`);
     writeFields(writer, `${classPrefix(object)}{`, object as Record<string, unknown>, seen, limit);
   } finally {
-    seen.delete(object);
+    seen.pop();
   }
 }
 
-function writeItems(writer: SummaryWriter, open: string, items: Iterable<unknown>, seen: Set<object>, limit: number): void {
+function writeItems(writer: SummaryWriter, open: string, items: Iterable<unknown>, seen: Ancestors, limit: number): void {
   writer.write(open);
   let first = true;
   // `["Authorization", "Bearer x"]`, `["--password", "p"]`: a secret name hides the item after it.
@@ -119,7 +137,7 @@ function writeEntries(
   writer: SummaryWriter,
   open: string,
   entries: Iterable<readonly [unknown, unknown]>,
-  seen: Set<object>,
+  seen: Ancestors,
   limit: number,
 ): void {
   writer.write(open);
@@ -134,7 +152,7 @@ function writeEntries(
 }
 
 /** An object's own enumerable string keys in insertion order; a getter that throws is reported, not raised. */
-function writeFields(writer: SummaryWriter, open: string, object: Record<string, unknown>, seen: Set<object>, limit: number): void {
+function writeFields(writer: SummaryWriter, open: string, object: Record<string, unknown>, seen: Ancestors, limit: number): void {
   writer.write(open);
   let first = true;
   for (const key of Object.keys(object)) {
@@ -144,18 +162,22 @@ function writeFields(writer: SummaryWriter, open: string, object: Record<string,
     } catch (error) {
       field = new GetterFailure(messageOf(error));
     }
-    const name = JSON.stringify(writer.redacted(key));
+    const name = keyText(writer, key);
     writer.write(first ? name : `,${name}`);
     first = false;
-    writeField(writer, key, field, seen, limit);
+    writeFieldValue(writer, key, field, seen, limit);
   }
   writer.write("}");
 }
 
 /** `:` and the field's value, or the mask when the key names a secret. */
-function writeField(writer: SummaryWriter, key: string, field: unknown, seen: Set<object>, limit: number): void {
+function writeField(writer: SummaryWriter, key: string, field: unknown, seen: Ancestors, limit: number): void {
   writer.write(":");
-  if (writer.redaction.hides(key, field)) writer.write(JSON.stringify(writer.redaction.mask));
+  writeFieldValue(writer, key, field, seen, limit);
+}
+
+function writeFieldValue(writer: SummaryWriter, key: string, field: unknown, seen: Ancestors, limit: number): void {
+  if (writer.redaction.hides(key, field)) writer.write(quotedMask(writer.redaction));
   else writeValue(writer, field, seen, limit);
 }
 
@@ -166,9 +188,46 @@ class GetterFailure {
   constructor(readonly message: string) {}
 }
 
+function isPlainPrototype(proto: unknown): boolean {
+  return proto === Object.prototype || proto === null;
+}
+
+/** Keys no longer than this have their quoted, redacted text remembered (per rule set): key names repeat. */
+const CACHED_KEY_CHARS = 64;
+const KEY_CACHE_LIMIT = 1_024;
+let keyTexts = new Map<string, string>();
+let keyTextsPolicy: WalkPolicy | null = null;
+
+let maskText = "";
+
+/** A field's key as the summary writes it, with the colon after it: redacted, then quoted as JSON. */
+function keyText(writer: SummaryWriter, key: string): string {
+  if (key.length > CACHED_KEY_CHARS) return `${JSON.stringify(writer.redacted(key))}:`;
+  if (keyTextsPolicy !== writer.redaction) usePolicy(writer.redaction);
+  let text = keyTexts.get(key);
+  if (text === undefined) {
+    text = `${JSON.stringify(writer.redacted(key))}:`;
+    if (keyTexts.size >= KEY_CACHE_LIMIT) keyTexts.clear();
+    keyTexts.set(key, text);
+  }
+  return text;
+}
+
+/** The policy's mask, quoted as JSON. */
+function quotedMask(policy: WalkPolicy): string {
+  if (keyTextsPolicy !== policy) usePolicy(policy);
+  return maskText;
+}
+
+function usePolicy(policy: WalkPolicy): void {
+  keyTextsPolicy = policy;
+  keyTexts = new Map();
+  maskText = JSON.stringify(policy.mask);
+}
+
 function classPrefix(object: object): string {
   const proto: unknown = Object.getPrototypeOf(object);
-  if (proto === null || proto === Object.prototype) return "";
+  if (isPlainPrototype(proto)) return "";
   const name = (proto as { constructor?: { name?: unknown } }).constructor?.name;
   return typeof name === "string" && name !== "" ? name : "";
 }

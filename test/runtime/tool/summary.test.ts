@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { summarize, SUMMARY_LIMIT } from "@hooklens/runtime";
+import { afterEach, describe, expect, it } from "vitest";
+import { configureRedaction, summarize, SUMMARY_LIMIT } from "@hooklens/runtime";
 
 describe("summarize", () => {
   it("cuts to 200 code points with no ellipsis", () => {
@@ -72,5 +72,44 @@ describe("summarize redacts before it cuts", () => {
       expect(text).not.toContain("sk-proj-a1");
       expect(text).not.toContain("a1b2c3");
     }
+  });
+});
+
+describe("summarize's shortcuts keep the same text", () => {
+  afterEach(() => configureRedaction());
+
+  it("follows the rules in force for key names it has seen before", () => {
+    const value = { "ticket-ACME-12345678": 1, plain: 2 };
+    expect(summarize(value)).toBe('{"ticket-ACME-12345678":1,"plain":2}');
+    configureRedaction({ patterns: [/\bACME-[0-9]{8}\b/], keys: ["plain"] });
+    expect(summarize(value)).toBe('{"ticket-[redacted]":1,"plain":"[redacted]"}');
+    configureRedaction();
+    expect(summarize(value)).toBe('{"ticket-ACME-12345678":1,"plain":2}');
+  });
+
+  it("a summary made while another is being made (by a getter) leaves both whole", () => {
+    const inner: Record<string, unknown> = { name: "inner" };
+    inner["self"] = inner;
+    const outer: Record<string, unknown> = {
+      before: 1,
+      get nested(): string {
+        return summarize(inner);
+      },
+      after: [{ deep: true }],
+    };
+    outer["self"] = outer;
+    expect(summarize(outer)).toBe('{"before":1,"nested":"{\\"name\\":\\"inner\\",\\"self\\":[Circular]}","after":[{"deep":true}],"self":[Circular]}');
+    // Cycles are still found after a summary that stopped at the cut inside nested objects.
+    summarize({ a: { b: { c: "x".repeat(1_000) } } });
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic["again"] = cyclic;
+    expect(summarize(cyclic)).toBe('{"a":1,"again":[Circular]}');
+    expect(summarize({ a: { a: 1 } })).toBe('{"a":{"a":1}}');
+  });
+
+  it("an array behind a proxy that claims a plain prototype is still written as a list", () => {
+    const proxy = new Proxy([1, "two"], { getPrototypeOf: () => Object.prototype });
+    expect(summarize(proxy)).toBe('[1,"two"]');
+    expect(summarize({ list: proxy, n: -0, big: 1e21, inf: -Infinity, nan: NaN })).toBe('{"list":[1,"two"],"n":0,"big":1e+21,"inf":-Infinity,"nan":NaN}');
   });
 });

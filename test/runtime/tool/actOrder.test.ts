@@ -1,0 +1,302 @@
+import { describe, expect, it } from "vitest";
+import {
+  Branch,
+  HookPoint,
+  HookSignal,
+  MessageAdded,
+  Session,
+  Signal,
+  signalKind,
+  Tool,
+  ToolCallStarted,
+} from "@hooklens/runtime";
+
+/**
+ * The exact interleaving of concurrent act() calls' signals with each other and with a program's
+ * own microtasks, as recorded by the observer. Every step of the session path (the HookBus
+ * recordings, the call's record, the background MessageAdded emissions) settles on the same
+ * microtask as it always has: making a step cheaper must not move it. The lists were recorded
+ * from the runtime before its session path was made cheaper.
+ */
+
+interface Recorded {
+  readonly callId?: string;
+  readonly point?: string;
+  readonly status?: string;
+  readonly payload?: { callId?: string };
+  readonly data?: { role?: string; label?: string; content?: { function?: string } };
+}
+
+function label(signal: Signal, tools: Map<string, string>): string {
+  const s = signal as Signal & Recorded;
+  const callId = s.callId ?? s.payload?.callId;
+  const name = (callId === undefined ? undefined : tools.get(callId)) ?? s.data?.label ?? s.data?.content?.function ?? "";
+  return `${signalKind(signal)}${s.point ? `:${s.point}` : ""}${s.data?.role ? `:${s.data.role}` : ""}${s.status ? `:${s.status}` : ""}${name ? ` ${name}` : ""}`;
+}
+
+async function recordedOrder(setup: (session: Session) => Branch): Promise<string[]> {
+  const session = new Session();
+  const tools = new Map<string, string>();
+  const branch = setup(session);
+  branch.registerTools([
+    new Tool({ name: "sync", funcCallable: (args: { n: number }) => ({ ok: args.n }) }),
+    new Tool({
+      name: "later",
+      funcCallable: async (args: { n: number }) => {
+        await null;
+        return { ok: args.n };
+      },
+    }),
+    new Tool({
+      name: "fails",
+      funcCallable: () => {
+        throw new Error("no");
+      },
+    }),
+  ]);
+  session.observer.observe(ToolCallStarted, (started: ToolCallStarted) => {
+    tools.set(started.callId, started.toolName);
+  });
+  // The program's own microtasks alongside the calls, each leaving a marker.
+  let ticks = 0;
+  const markers = async (): Promise<void> => {
+    for (let i = 0; i < 12; i++) {
+      await null;
+      void session.observer.emit(new Signal({ data: { label: `tick${ticks++}` } }));
+    }
+  };
+  await Promise.all([
+    markers(),
+    branch.act([
+      { function: "sync", arguments: { n: 1 } },
+      { function: "later", arguments: { n: 2 } },
+      { function: "fails", arguments: {} },
+    ]),
+    branch.act({ function: "sync", arguments: { n: 3 } }),
+  ]);
+  await branch.drainSignals();
+  return session.observer.flow.items.map((signal) => label(signal, tools));
+}
+
+const EXPECTED: Record<string, string[]> = {
+  "bus without handlers": [
+    "ToolCallStarted sync",
+    "ToolCallStarted later",
+    "ToolCallStarted fails",
+    "ToolCallStarted sync",
+    "Signal tick0",
+    "Signal tick1",
+    "Signal tick2",
+    "HookSignal:tool.pre sync",
+    "HookSignal:tool.pre later",
+    "HookSignal:tool.pre fails",
+    "HookSignal:tool.pre sync",
+    "Signal tick3",
+    "Signal tick4",
+    "Signal tick5",
+    "Signal tick6",
+    "HookSignal:tool.error fails",
+    "Signal tick7",
+    "HookSignal:tool.post sync",
+    "HookSignal:tool.post sync",
+    "Signal tick8",
+    "HookSignal:tool.post later",
+    "ToolCallFinished:error fails",
+    "Signal tick9",
+    "Signal",
+    "MessageAdded:action_request fails",
+    "Signal",
+    "Signal tick10",
+    "ToolCallFinished:ok sync",
+    "Signal",
+    "ToolCallFinished:ok sync",
+    "Signal tick11",
+    "MessageAdded:action_request sync",
+    "ToolCallFinished:ok later",
+    "MessageAdded:action_request sync",
+    "MessageAdded:action_request later",
+    "MessageAdded:action_response fails",
+    "MessageAdded:action_response sync",
+    "MessageAdded:action_response sync",
+    "MessageAdded:action_response later",
+  ],
+  "bus with handlers": [
+    "ToolCallStarted sync",
+    "ToolCallStarted later",
+    "ToolCallStarted fails",
+    "ToolCallStarted sync",
+    "Signal tick0",
+    "Signal tick1",
+    "Signal tick2",
+    "HookSignal:tool.pre sync",
+    "HookSignal:tool.pre later",
+    "HookSignal:tool.pre fails",
+    "HookSignal:tool.pre sync",
+    "Signal tick3",
+    "Signal tick4",
+    "Signal tick5",
+    "Signal tick6",
+    "HookSignal:tool.error fails",
+    "Signal tick7",
+    "Signal tick8",
+    "ToolCallFinished:error fails",
+    "Signal tick9",
+    "HookSignal:tool.post sync",
+    "MessageAdded:action_request fails",
+    "HookSignal:tool.post sync",
+    "Signal tick10",
+    "HookSignal:tool.post later",
+    "Signal tick11",
+    "Signal",
+    "MessageAdded:action_response fails",
+    "Signal",
+    "ToolCallFinished:ok sync",
+    "Signal",
+    "ToolCallFinished:ok sync",
+    "MessageAdded:action_request sync",
+    "ToolCallFinished:ok later",
+    "MessageAdded:action_request sync",
+    "MessageAdded:action_request later",
+    "MessageAdded:action_response sync",
+    "MessageAdded:action_response sync",
+    "MessageAdded:action_response later",
+  ],
+  "no bus": [
+    "ToolCallStarted sync",
+    "ToolCallStarted later",
+    "ToolCallStarted fails",
+    "ToolCallStarted sync",
+    "Signal tick0",
+    "Signal tick1",
+    "Signal tick2",
+    "Signal tick3",
+    "Signal tick4",
+    "ToolCallFinished:error fails",
+    "Signal tick5",
+    "Signal",
+    "MessageAdded:action_request fails",
+    "Signal",
+    "Signal tick6",
+    "ToolCallFinished:ok sync",
+    "Signal",
+    "ToolCallFinished:ok sync",
+    "Signal tick7",
+    "MessageAdded:action_request sync",
+    "ToolCallFinished:ok later",
+    "MessageAdded:action_request sync",
+    "Signal tick8",
+    "MessageAdded:action_request later",
+    "MessageAdded:action_response fails",
+    "Signal tick9",
+    "Signal tick10",
+    "MessageAdded:action_response sync",
+    "MessageAdded:action_response sync",
+    "Signal tick11",
+    "MessageAdded:action_response later",
+  ],
+  "async subscriber": [
+    "ToolCallStarted sync",
+    "ToolCallStarted later",
+    "ToolCallStarted fails",
+    "ToolCallStarted sync",
+    "Signal tick0",
+    "Signal tick1",
+    "Signal tick2",
+    "HookSignal:tool.pre sync",
+    "HookSignal:tool.pre later",
+    "HookSignal:tool.pre fails",
+    "HookSignal:tool.pre sync",
+    "Signal tick3",
+    "Signal tick4",
+    "Signal tick5",
+    "Signal tick6",
+    "Signal tick7",
+    "Signal tick8",
+    "Signal tick9",
+    "Signal tick10",
+    "HookSignal:tool.error fails",
+    "Signal tick11",
+    "HookSignal:tool.post sync",
+    "HookSignal:tool.post sync",
+    "HookSignal:tool.post later",
+    "ToolCallFinished:error fails",
+    "Signal",
+    "MessageAdded:action_request fails",
+    "Signal",
+    "ToolCallFinished:ok sync",
+    "Signal",
+    "ToolCallFinished:ok sync",
+    "MessageAdded:action_request sync",
+    "ToolCallFinished:ok later",
+    "MessageAdded:action_request sync",
+    "MessageAdded:action_request later",
+    "MessageAdded:action_response fails",
+    "MessageAdded:action_response sync",
+    "MessageAdded:action_response sync",
+    "MessageAdded:action_response later",
+  ],
+};
+
+describe("act() on a Session: where each signal lands among concurrent work", () => {
+  it("with a bus that has no handlers", async () => {
+    const order = await recordedOrder((session) => {
+      void session.hooks;
+      return session.newBranch();
+    });
+    expect(order).toEqual(EXPECTED["bus without handlers"]);
+  });
+
+  it("with sync and async bus handlers", async () => {
+    const order = await recordedOrder((session) => {
+      session.hooks.on(HookPoint.TOOL_PRE, () => undefined);
+      session.hooks.on(HookPoint.TOOL_POST, async () => {
+        await null;
+      });
+      session.hooks.on(HookPoint.TOOL_ERROR, () => undefined);
+      return session.newBranch();
+    });
+    expect(order).toEqual(EXPECTED["bus with handlers"]);
+  });
+
+  it("without a bus", async () => {
+    expect(await recordedOrder((session) => session.newBranch())).toEqual(EXPECTED["no bus"]);
+  });
+
+  it("with async subscribers, which the recordings wait for", async () => {
+    const order = await recordedOrder((session) => {
+      void session.hooks;
+      session.observer.observe(HookSignal, async () => {
+        await null;
+        await null;
+      });
+      session.observer.observe(MessageAdded, async () => {
+        await null;
+      });
+      return session.newBranch();
+    });
+    expect(order).toEqual(EXPECTED["async subscriber"]);
+  });
+});
+
+describe("HookBus recording: when the emission settles", () => {
+  it("a recorded emission settles on the second microtask, as an awaited recording always did", async () => {
+    const session = new Session();
+    const bus = session.hooks;
+    const log: string[] = [];
+    const markers = async (): Promise<void> => {
+      for (let i = 0; i < 4; i++) {
+        await null;
+        log.push(`t${i}`);
+      }
+    };
+    const emits = async (): Promise<void> => {
+      await bus.emit(HookPoint.TOOL_PRE, { toolName: "x", callId: "c", argsSummary: "" });
+      log.push("pre");
+      await bus.emit(HookPoint.TOOL_POST, { toolName: "x", callId: "c", resultSummary: "", duration: 0 });
+      log.push("post");
+    };
+    await Promise.all([markers(), emits()]);
+    expect(log).toEqual(["t0", "t1", "pre", "t2", "t3", "post"]);
+    expect(session.observer.byType(HookSignal).map((signal) => signal.point)).toEqual(["tool.pre", "tool.post"]);
+  });
+});
