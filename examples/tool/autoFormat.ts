@@ -1,6 +1,6 @@
 // The auto-format post-hook: prettier as argv, only for a successful edit of a matching file.
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,3 +23,4 @@ const manager = new ActionManager(toolkit.bind());
 await manager.invoke({ function: "editor", arguments: { action: "write", filePath: "b.ts", content: "let   y=1\n" } });
 assert.equal(readFileSync(path.join(root, "b.ts"), "utf8"), "let   y=1\n");
 console.log("formatted directly; left alone through the post chain");
+rmSync(root, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 // The CodingToolkit: workspace-confined reader/editor/bash/search with its own hook order.
 import assert from "node:assert/strict";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ActionManager, CodingToolkit, guardDestructive, type PreHookChain } from "@hooklens/runtime";
@@ -33,3 +33,4 @@ assert.equal(listing["stdout"], "hello.ts\n");
 assert.equal(((await run("bash", { command: "ls | sh" })) as Record<string, unknown>)["success"], false);
 assert.equal(((await run("reader", { path: "../../etc/passwd" })) as Record<string, unknown>)["success"], false);
 console.log("ok");
+rmSync(root, { recursive: true, force: true });

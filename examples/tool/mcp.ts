@@ -1,6 +1,6 @@
 // createAgent: permissions and guards for the agent's own tools, none for MCP tools registered after them.
 import assert from "node:assert/strict";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { AgentSpec, createAgent, PermissionPolicy } from "@hooklens/runtime";
@@ -13,8 +13,9 @@ const server = {
   callTool: (name: string, args: Record<string, unknown>) => (calls.push(`${name}(${String(args["name"])})`), { dropped: args["name"] }),
 };
 
+const cwd = mkdtempSync(path.join(tmpdir(), "hooklens-agent-"));
 const spec = AgentSpec.coding({
-  cwd: mkdtempSync(path.join(tmpdir(), "hooklens-agent-")),
+  cwd,
   permissions: PermissionPolicy.readOnly(),
   mcpServers: { ops: server },
 });
@@ -30,3 +31,4 @@ assert.match(String((edit!.output as Record<string, unknown>)["error"]), /^Permi
 assert.deepEqual(drop!.output, { dropped: "prod" });
 assert.deepEqual(calls, ["drop_database(prod)"]);
 console.log(drop!.output);
+rmSync(cwd, { recursive: true, force: true });

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { testTempDir } from "../../helpers/tempDir.js";
 import {
   ActionManager,
   AgentSpec,
@@ -23,7 +23,7 @@ const PRETTY = "const x = { a: 1, b: 2 };\n";
 const format = autoFormat({ command: [PRETTIER, "--write"] });
 
 function file(name: string, content = UGLY): string {
-  const target = path.join(mkdtempSync(path.join(tmpdir(), "hooklens-format-")), name);
+  const target = path.join(testTempDir("hooklens-format-"), name);
   writeFileSync(target, content);
   return target;
 }
@@ -101,7 +101,7 @@ describe("autoFormat post hook", () => {
   });
 
   it("never formats through the CodingToolkit's post chain either", async () => {
-    const root = mkdtempSync(path.join(tmpdir(), "hooklens-format-kit-"));
+    const root = testTempDir("hooklens-format-kit-");
     const toolkit = new CodingToolkit({ workspaceRoot: root, notify: false }).post("editor", format);
     const manager = new ActionManager(toolkit.bind());
     const call = await manager.invoke({ function: "editor", arguments: { action: "write", filePath: "a.ts", content: UGLY } });

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { testTempDir } from "../../helpers/tempDir.js";
 import {
   ActionManager,
   AgentSpec,
@@ -17,7 +17,7 @@ import {
 } from "@hooklens/runtime";
 
 function workspace(): string {
-  const root = realpathSync(mkdtempSync(path.join(tmpdir(), "hooklens-coding-")));
+  const root = testTempDir("hooklens-coding-");
   mkdirSync(path.join(root, "src"));
   writeFileSync(path.join(root, "src", "a.ts"), "export const a = 1;\n// TODO: b\n");
   writeFileSync(path.join(root, "notes.md"), "line 1\nline 2\nline 3\n");

@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { testTempDir } from "../../helpers/tempDir.js";
 import {
   ActionManager,
   AgentSpec,
@@ -17,7 +17,7 @@ import {
   type ToolArgs,
 } from "@hooklens/runtime";
 
-const workspace = () => mkdtempSync(path.join(tmpdir(), "hooklens-factory-"));
+const workspace = () => testTempDir("hooklens-factory-");
 
 describe("factory hook lookup", () => {
   it("orders hooks wildcard first, then the exact name, then the <name>_tool alias", () => {

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, realpathSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, realpathSync, symlinkSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { createTempDir } from "../../helpers/tempDir.js";
 import { guardDestructive, guardPaths, PATH_ARGUMENT_NAMES, PermissionError } from "@hooklens/runtime";
 
 describe("guardDestructive", () => {
@@ -34,7 +34,9 @@ describe("guardDestructive", () => {
 });
 
 describe("guardPaths", () => {
-  const base = realpathSync(mkdtempSync(path.join(tmpdir(), "hooklens-guard-")));
+  const temp = createTempDir("hooklens-guard-");
+  afterAll(() => temp.dispose());
+  const base = realpathSync(temp.dir);
   const project = path.join(base, "project");
   mkdirSync(path.join(project, "src"), { recursive: true });
   mkdirSync(path.join(base, "project-evil"), { recursive: true });

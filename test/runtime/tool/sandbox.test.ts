@@ -1,14 +1,14 @@
 import { spawn } from "node:child_process";
-import { constants, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { constants, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { testTempDir } from "../../helpers/tempDir.js";
 import { ActionManager, CodingToolkit, guardPaths, OutsideWorkspaceError, Workspace, type Tool, type ToolArgs } from "@hooklens/runtime";
 import { openConfined, openForWrite } from "../../../runtime/src/tool/coding/confinedFile.js";
 
 /** A workspace and, beside it, an "outside" folder holding a secret. */
 function layout(): { root: string; outside: string } {
-  const base = realpathSync(mkdtempSync(path.join(tmpdir(), "hooklens-sandbox-")));
+  const base = testTempDir("hooklens-sandbox-");
   const root = path.join(base, "ws");
   const outside = path.join(base, "outside");
   mkdirSync(root);
