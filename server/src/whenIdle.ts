@@ -4,11 +4,12 @@ import { performance } from "node:perf_hooks";
 const IDLE_BELOW = 0.2;
 /** Windows to wait for an idle one before running the work anyway. */
 const MOST_WINDOWS = 50;
-let pending = 0;
+/** The runners of work not done yet; one exit listener runs them all (a listener each would trip Node's leak warning past ten). */
+const pending = new Set<() => void>();
 
 /** How many pieces of work wait for the server to be idle (the bench waits for them to count their CPU). */
 export function idleWorkPending(): number {
-  return pending;
+  return pending.size;
 }
 
 /**
@@ -20,17 +21,13 @@ export function idleWorkPending(): number {
  */
 export function whenIdle(work: () => void, windowMs: number): void {
   let done = false;
-  pending++;
   const run = () => {
     if (done) return;
     done = true;
     clearInterval(timer);
-    process.off("exit", run);
-    try {
-      work();
-    } finally {
-      pending--;
-    }
+    pending.delete(run);
+    if (pending.size === 0) process.off("exit", runPendingAtExit);
+    work();
   };
   let windows = 0;
   let last = performance.eventLoopUtilization();
@@ -40,5 +37,16 @@ export function whenIdle(work: () => void, windowMs: number): void {
     last = now;
     if (busy < IDLE_BELOW || ++windows >= MOST_WINDOWS) run();
   }, windowMs);
-  process.once("exit", run);
+  if (pending.size === 0) process.once("exit", runPendingAtExit);
+  pending.add(run);
+}
+
+function runPendingAtExit(): void {
+  for (const run of [...pending]) {
+    try {
+      run();
+    } catch {
+      // one failed write must not keep the others from being done
+    }
+  }
 }
