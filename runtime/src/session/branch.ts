@@ -9,7 +9,7 @@ import { Message, type MessageInit } from "./message.js";
 import { MessageManager, type MessageCallback } from "./messageManager.js";
 import type { SessionObserver } from "./observer.js";
 import { buildRunEnd } from "./runEnd.js";
-import { MessageAdded, RunFailed, RunStart, Signal } from "./signal.js";
+import { asSignal, MessageAdded, RunFailed, RunStart, Signal } from "./signal.js";
 import { wiringOf } from "./wiring.js";
 import { signalSettings } from "./pipeline/signalSettings.js";
 import { describeError } from "./describe.js";
@@ -128,9 +128,7 @@ export class Branch {
     const observer = this.observer;
     if (!observer) return Promise.resolve([]);
     try {
-      const signal = event instanceof Signal ? event : new Signal({ data: event });
-      if (signal.metadata["branchId"] === undefined) signal.metadata["branchId"] = this.id;
-      return observer.emit(signal);
+      return observer.emit(this.#tagged(event));
     } catch (error) {
       return Promise.reject(error);
     }
@@ -145,9 +143,14 @@ export class Branch {
     if (this.emit !== OWN_EMIT) return this.emit(event);
     const observer = this.observer;
     if (!observer) return undefined;
-    const signal = event instanceof Signal ? event : new Signal({ data: event });
+    return observer[RECORD_SIGNAL](this.#tagged(event));
+  }
+
+  /** `event` as a Signal, tagged with this branch unless it already names one. */
+  #tagged(event: unknown): Signal {
+    const signal = asSignal(event);
     if (signal.metadata["branchId"] === undefined) signal.metadata["branchId"] = this.id;
-    return observer[RECORD_SIGNAL](signal);
+    return signal;
   }
 
   /** Appends `event` to the branch log (which keeps the most recent `keepRecentSignals`), then emits it. */

@@ -31,7 +31,7 @@ import type {
   RouteCondition,
 } from "./observeTypes.js";
 import type { Session } from "./session.js";
-import { GateDenied, Signal } from "./signal.js";
+import { asSignal, GateDenied, Signal } from "./signal.js";
 import { describeError } from "./describe.js";
 import { describeValue, optionsObject, requireName, requireObject } from "../shared/arguments.js";
 import { InvalidValueError } from "../shared/errors.js";
@@ -182,7 +182,7 @@ export class SessionObserver {
     // Not an async function: an observer without a gate waits for nothing, and an async frame
     // plus the promise it adopts were a visible part of every emit (seven per act() call).
     try {
-      const signal = event instanceof Signal ? event : new Signal({ data: event });
+      const signal = asSignal(event);
       const gate = this.#gate;
       return gate ? this.#emitGated(gate, signal) : this.#dispatch(signal, true);
     } catch (error) {
@@ -198,7 +198,7 @@ export class SessionObserver {
    */
   [RECORD_SIGNAL](event: unknown): Promise<unknown[]> | undefined {
     if (this.emit !== OWN_EMIT || this.#gate !== null || this.#subscriptions.length > 0) return this.emit(event);
-    const signal = event instanceof Signal ? event : new Signal({ data: event });
+    const signal = asSignal(event);
     this.#store(signal, true);
     this.#route(signal, signal.data);
     return undefined;

@@ -1,7 +1,7 @@
 import { otelEnvironmentSink } from "../session/pipeline/environmentOtel.js";
 import { recordSignal } from "../session/pipeline/signalPipeline.js";
 import type { SinkTarget } from "../session/pipeline/sink.js";
-import { Signal } from "../session/signal.js";
+import { asSignal } from "../session/signal.js";
 import type { SignalRecorder } from "./signalRecorder.js";
 
 /**
@@ -18,6 +18,6 @@ class PipelineRecorder implements SignalRecorder {
   constructor(readonly targets: readonly SinkTarget[]) {}
 
   emit(event: unknown): void {
-    recordSignal(event instanceof Signal ? event : new Signal({ data: event }), this.targets);
+    recordSignal(asSignal(event), this.targets);
   }
 }
