@@ -3,11 +3,19 @@ import { definitionSiteOf } from "../shared/definitionSite.js";
 import { recordTo } from "../signals/signalRecorder.js";
 import { GuardrailBlocked } from "./errors.js";
 import type { Hook, Phase } from "./hook.js";
-import { ToolInvocation } from "./invocations.js";
+import { LLMInvocation, ToolInvocation } from "./invocations.js";
 import type { SignalRecorder } from "./context.js";
 
 interface WithContext {
   readonly ctx: { readonly signals?: SignalRecorder | null };
+}
+
+/** The recorded call id of each model call the Executor records, so a denial of it names that call. */
+const modelCallIds = new WeakMap<LLMInvocation, string>();
+
+/** The Executor records `inv` as call `callId`: a guardrail block or ShortCircuit of it will name it. */
+export function nameModelCall(inv: LLMInvocation, callId: string): void {
+  modelCallIds.set(inv, callId);
 }
 
 /** A before-phase ShortCircuit skipped the call: record it when the run context has somewhere to record. */
@@ -26,5 +34,6 @@ export function recordGuardrailBlock(hook: Hook, phase: Phase, inv: WithContext,
 }
 
 function callOf(inv: WithContext): { toolName: string | null; callId: string | null } {
-  return inv instanceof ToolInvocation ? { toolName: inv.spec.name, callId: inv.call.id } : { toolName: null, callId: null };
+  if (inv instanceof ToolInvocation) return { toolName: inv.spec.name, callId: inv.call.id };
+  return { toolName: null, callId: inv instanceof LLMInvocation ? (modelCallIds.get(inv) ?? null) : null };
 }

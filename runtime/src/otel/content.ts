@@ -1,16 +1,18 @@
-import { redactValue } from "../index.js";
+import { DEFAULT_REDACT, redact, redactValue } from "../index.js";
 
 /** Characters of one exported content attribute; longer text is cut and marked. */
 export const MAX_CONTENT_CHARS = 8_192;
 
 /**
- * Argument, result or message content as one attribute value: redacted with the runtime's shared
- * redaction rules (the same every way out uses: key names, token shapes, URL credentials, and
- * whatever `configureRedaction` added), then JSON, cut to {@link MAX_CONTENT_CHARS}. Only called
- * when the user opted in to content capture.
+ * Argument, result or message content as one attribute value, redacted by the rules `LoggingHook`
+ * applies to the arguments it logs: the runtime's shared rules (key names, token shapes, URL
+ * credentials, and whatever `configureRedaction` added) plus its default key fragments
+ * (`DEFAULT_REDACT`: a key containing `token` or `key` hides even a number), then JSON, cut to
+ * {@link MAX_CONTENT_CHARS}. Only called when the user opted in to content capture.
  */
 export function exportedContent(value: unknown): string {
-  const hidden = redactValue(value);
+  // The shared rules first (plain JSON data comes out), then the key fragments over that.
+  const hidden = redact(redactValue(value), DEFAULT_REDACT);
   let text: string;
   try {
     text = typeof hidden === "string" ? hidden : (JSON.stringify(hidden) ?? "null");

@@ -237,6 +237,37 @@ describe("the middleware Executor", () => {
   });
 });
 
+describe("denials of an Executor model call", () => {
+  it("a guardrail block or a ShortCircuit of a model call is an event on its chat span, which carries the reason", async () => {
+    const { provider, spans } = memoryTracing();
+    const executor = new Executor(new BranchTools(sessionWithTools().branch), {
+      hooks: [
+        new GuardrailHook((_stage, request) => !JSON.stringify(request).includes("forbidden") || "no forbidden prompts", { on: ["llm_request"] }),
+        Object.assign(new Hook(), { name: "replay", beforeLlm: (inv: { request: unknown }) => (JSON.stringify(inv.request).includes("again") ? new ShortCircuit({ content: "from the replay" }) : undefined) }),
+      ],
+      model: new IModelClient(new IModel({ endpoint: new ScriptedEndpoint({ model: "m-5", script: ["fine"] }) })),
+    });
+    const exported = exportToOpenTelemetry(executor, { tracer: provider.getTracer("test") });
+    const ctx = executor.context({ runId: "run-5" });
+    await expect(executor.callLlm({ messages: [{ role: "user", content: "forbidden" }] }, ctx)).rejects.toThrow("no forbidden prompts");
+    await executor.callLlm({ messages: [{ role: "user", content: "again" }] }, ctx);
+    await exported.end();
+    const all = spans();
+    // Both denials sit on their calls' spans: the session root has no event of its own.
+    expect(spanTree(all)).toEqual(["session", "  chat m-5", "  chat m-5"]);
+    expect(only(all, "session").events).toEqual([]);
+    const [blocked, replayed] = all.filter((s) => s.name === "chat m-5").sort((a, b) => ms(a.startTime) - ms(b.startTime));
+
+    expect(blocked!.status).toEqual({ code: SpanStatusCode.ERROR, message: "no forbidden prompts" });
+    expect(blocked!.attributes).toMatchObject({ "hooklens.denial.kind": "GuardrailBlock", "hooklens.denial.reason": "no forbidden prompts", "hooklens.denial.hook": "guardrail.beforeLlm", "error.type": "GuardrailBlocked" });
+    expect(blocked!.events.map((e) => e.name)).toEqual(["GuardrailBlock", "exception", "hooklens.stop"]);
+
+    expect(replayed!.status.code).toBe(SpanStatusCode.UNSET);
+    expect(replayed!.attributes).toMatchObject({ "hooklens.denial.kind": "HookShortCircuit", "hooklens.denial.hook": "replay.beforeLlm" });
+    expect(replayed!.events.map((e) => e.name)).toEqual(["HookShortCircuit"]);
+  });
+});
+
 describe("a bare IModel", () => {
   it("gets an observer of its own; a stream's chunk batches become events when asked", async () => {
     const { provider, spans } = memoryTracing();

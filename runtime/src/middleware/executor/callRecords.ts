@@ -2,6 +2,7 @@ import { performance } from "node:perf_hooks";
 import { ModelCallFinished, ModelCallStarted, ToolCallFinished, ToolCallStarted, callError } from "../../signals/callSignals.js";
 import { recordTo, type SignalRecorder } from "../../signals/signalRecorder.js";
 import type { ToolResult } from "../calls.js";
+import { nameModelCall } from "../denials.js";
 import { PolicyOutcome } from "../errors.js";
 import type { LLMInvocation, ToolInvocation } from "../invocations.js";
 import type { LLMResponse } from "../llm.js";
@@ -51,6 +52,7 @@ export class ModelCallRecord {
   constructor(signals: SignalRecorder, inv: LLMInvocation, callId: string) {
     this.#signals = signals;
     this.#callId = callId;
+    nameModelCall(inv, callId);
     recordTo(
       signals,
       new ModelCallStarted({ callId, source: "executor", model: inv.model, provider: inv.provider, stream: false, runId: inv.ctx.runId, threadId: inv.ctx.threadId, request: inv.request }),
