@@ -9,6 +9,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { buildCliBundles } from "./cliBundles.mjs";
+import { compileTypeScriptEagerly } from "./eagerTypeScript.mjs";
 import { buildRuntimeBundles, RUNTIME_EXTERNALS, runtimeSourceAliases } from "./runtimeBundles.mjs";
 import { shippedLibPlugin, writeShippedLib } from "./shippedLib.mjs";
 import { tsMorphOnce } from "./tsMorphOnce.mjs";
@@ -84,6 +85,7 @@ await Promise.all([
   }),
   esbuild.build({ ...common, entryPoints: ["test/e2e/suite/*.ts"], outdir: "dist/test/e2e/suite", format: "cjs", alias, external: ["vscode", "mocha", ...RUNTIME_EXTERNALS] }),
 ]);
+compileTypeScriptEagerly(`${root}dist/server-main.cjs`);
 // The entry reads the server bundle as latin1 text, which is the same text only for ASCII (esbuild
 // escapes everything else in code and strings; a comment kept as written could bring some in).
 if (!isAscii(readFileSync(`${root}dist/server-main.cjs`))) throw new Error("dist/server-main.cjs is not ASCII: the entry would read it wrongly");

@@ -3,7 +3,9 @@
 // almost all of the bytes), which cli.cjs requires only when it runs `check`, so the other
 // commands start without reading and compiling it. scripts/build.mjs and the tests' bundles
 // (test/helpers/serverBundles.ts) both build them here, so the tests run what users get.
+import { join } from "node:path";
 import * as esbuild from "esbuild";
+import { compileTypeScriptEagerly } from "./eagerTypeScript.mjs";
 import { RUNTIME_EXTERNALS, runtimeSourceAliases } from "./runtimeBundles.mjs";
 import { tsMorphOnce } from "./tsMorphOnce.mjs";
 
@@ -45,6 +47,8 @@ export function buildCliBundles(root, outdir, { sourcemap = false } = {}) {
     // its export names (cjs-module-lexer), ~0.7 s for check.cjs.
     esbuild.build({ ...options, entryPoints: { cli: "server/src/cli.ts" }, plugins: [checkApart], supported: { "dynamic-import": false }, banner: { js: "#!/usr/bin/env node" } }),
     // Minified like the server's bundle (identifiers kept): fewer bytes to read and parse at every run.
-    esbuild.build({ ...options, entryPoints: { check: "server/src/cli/check/command.ts" }, minifyWhitespace: true, minifySyntax: true, plugins: [tsMorphOnce(root)] }),
+    esbuild
+      .build({ ...options, entryPoints: { check: "server/src/cli/check/command.ts" }, minifyWhitespace: true, minifySyntax: true, plugins: [tsMorphOnce(root)] })
+      .then(() => compileTypeScriptEagerly(join(outdir, "check.cjs"))),
   ]);
 }

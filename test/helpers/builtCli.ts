@@ -5,7 +5,7 @@ import { inject } from "vitest";
 import { REPO_ROOT } from "./fixtureProject.js";
 
 const CLI = join(REPO_ROOT, "server/dist/cli.cjs");
-const SOURCES = ["server/src", "runtime/src", "scripts/build.mjs", "scripts/cliBundles.mjs"];
+const SOURCES = ["server/src", "runtime/src", "scripts/build.mjs", "scripts/cliBundles.mjs", "scripts/eagerTypeScript.mjs"];
 
 /**
  * The CLI bundled as `node scripts/build.mjs` bundles it (node-sqlite3-wasm and pg required

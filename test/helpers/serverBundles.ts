@@ -9,7 +9,7 @@ export interface ServerBundles {
 }
 
 /** Sources the bundles are made of: when none is newer than the bundles, they are reused. */
-const SOURCES = ["server/src", "runtime/src", "scripts/cliBundles.mjs", "scripts/runtimeBundles.mjs", "test/helpers/serverBundles.ts"];
+const SOURCES = ["server/src", "runtime/src", "scripts/cliBundles.mjs", "scripts/eagerTypeScript.mjs", "scripts/runtimeBundles.mjs", "test/helpers/serverBundles.ts"];
 /**
  * Inside the repository, so the bundles find docs/rules/ by walking up as an installed copy does.
  * The test run bundles once (test/setup/globalSetup.ts) and every test file reads the same files.
