@@ -15,6 +15,7 @@ console.log({ allowed, denied }); // { allowed: true, denied: false }
 // A denial is recorded directly: byType finds it and it is streamed and persisted, but subscribers never see it.
 const [record] = session.observer.byType(GateDenied);
 assert.equal((record!.data as ToolCallAction).function, "deleteFile");
+assert.equal(record!.metadata["reason"], "the gate returned false");
 
 // A branch outside any session has no observer, so it allows everything.
 assert.equal(await new Branch().authorize(new ToolCallAction({ function: "deleteFile" })), true);

@@ -159,17 +159,19 @@ export class SessionObserver {
   async authorize(action: unknown): Promise<boolean> {
     const gate = this.#gate;
     if (!gate) return true;
-    const allowed = await passes(gate, action);
-    if (!allowed) {
-      const denied = new GateDenied({ data: action });
-      const branchId = (action as { branchId?: unknown } | null)?.branchId;
-      if (typeof branchId === "string") denied.metadata["branchId"] = branchId;
-      // GateDenied keeps the as-built shape (no fields of its own): where the gate was set rides in metadata.
-      const location = definitionSiteOf(gate);
-      if (location !== null) denied.metadata["location"] = location;
-      this.#store(denied, true);
-    }
-    return allowed;
+    const verdict = await decide(gate, action);
+    if (verdict.allowed) return true;
+    const denied = new GateDenied({ data: action });
+    const branchId = (action as { branchId?: unknown } | null)?.branchId;
+    if (typeof branchId === "string") denied.metadata["branchId"] = branchId;
+    // GateDenied keeps the as-built shape (no fields of its own): why, which gate and where it
+    // was set ride in metadata, as every other denied call names its reason and hook.
+    denied.metadata["reason"] = verdict.reason;
+    denied.metadata["hook"] = `observer.gate:${gate.name || "anonymous"}`;
+    const location = definitionSiteOf(gate);
+    if (location !== null) denied.metadata["location"] = location;
+    this.#store(denied, true);
+    return false;
   }
 
   /**
@@ -205,7 +207,8 @@ export class SessionObserver {
   }
 
   async #emitGated(gate: Gate, signal: Signal): Promise<unknown[]> {
-    return this.#dispatch(signal, await passes(gate, signal.data));
+    // One async call per gated emit, as before: the signals of concurrent calls keep their microtasks.
+    return this.#dispatch(signal, (await decide(gate, signal.data)).allowed);
   }
 
   /** Stores the signal, then, if allowed, routes it and calls the subscribers (may throw). */
@@ -351,13 +354,18 @@ function testCondition(condition: RouteCondition, payload: unknown): unknown {
   return condition instanceof Filter ? condition.test(payload) : condition(payload);
 }
 
-async function passes(gate: Gate, subject: unknown): Promise<boolean> {
+const ALLOWED = { allowed: true, reason: "" } as const;
+
+/** The gate's answer for `subject`, and why it said no: the falsy value it returned, or the error it threw. */
+async function decide(gate: Gate, subject: unknown): Promise<{ allowed: boolean; reason: string }> {
   try {
     const out = gate(subject);
-    return Boolean(isThenable(out) ? await out : out);
+    const value: unknown = isThenable(out) ? await out : out;
+    if (value) return ALLOWED;
+    return { allowed: false, reason: `the gate returned ${typeof value === "string" ? '""' : String(value)}` };
   } catch (error) {
     getLogger().warn({ err: error }, `Observer gate threw, counted as a denial: ${describeError(error)}`);
-    return false;
+    return { allowed: false, reason: `the gate threw ${describeError(error)}` };
   }
 }
 

@@ -1,4 +1,5 @@
 import { redactValue, SIGNALS_DROPPED_KIND, type JsonObject, type JsonValue, type SessionSignalRecord } from "@hooklens/runtime";
+import { deniedCallLine, isDeniedCall } from "./deniedLine.js";
 import { durationsInMs, formatMs, readableDurations, takeDurationMs } from "./durations.js";
 import { RecordedDbError, withRecordedDb } from "./recordedDb.js";
 import { isoTime, type OutputFormat } from "./sessions.js";
@@ -23,15 +24,18 @@ export async function showCommand(sessionId: string, db: string | undefined, for
   return JSON.stringify(records.map((record) => ({ ...record, payload: durationsInMs(record.payload) })), null, 2);
 }
 
-/** One line per signal: time (UTC), kind, op id (`-` when none) and a short summary of the payload. */
+/**
+ * One line per signal: time (UTC), kind, op id (`-` when none) and a short summary of the payload;
+ * a refused call says who refused it and why, and a drop marker how many signals are missing there.
+ */
 export function formatSignalsText(records: readonly SessionSignalRecord[]): string {
   const kindWidth = Math.max(...records.map((r) => r.kind.length));
   const opWidth = Math.max(1, ...records.map((r) => r.opId.length));
-  const lines = records.map((r) =>
-    r.kind === SIGNALS_DROPPED_KIND
-      ? `${isoTime(r.ts)}  ${droppedLine(r.payload)}`
-      : `${isoTime(r.ts)}  ${r.kind.padEnd(kindWidth)}  ${(r.opId || "-").padEnd(opWidth)}  ${summarizePayload(r.payload)}`,
-  );
+  const lines = records.map((r) => {
+    if (r.kind === SIGNALS_DROPPED_KIND) return `${isoTime(r.ts)}  ${droppedLine(r.payload)}`;
+    const summary = isDeniedCall(r.kind) ? deniedCallLine(r.kind, r.payload) : summarizePayload(r.payload);
+    return `${isoTime(r.ts)}  ${r.kind.padEnd(kindWidth)}  ${(r.opId || "-").padEnd(opWidth)}  ${summary}`;
+  });
   lines.push(`${records.length} signal(s) in session ${records[0]?.sessionId ?? ""}.`);
   return lines.join("\n");
 }

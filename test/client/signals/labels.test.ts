@@ -32,6 +32,13 @@ describe("signal labels: what happened, in words", () => {
     expect(facts.problem).toBe(problem);
   });
 
+  it("a GateDenied names why and which gate from its metadata, and says the gate refused it when a recording has neither", () => {
+    const withReason = readSignal(frame("GateDenied", { data: { function: "rm", callId: "c7" }, metadata: { reason: "the gate returned false", hook: "observer.gate:noDeletes" } }));
+    expect([withReason.label, withReason.detail, withReason.hook, withReason.call?.callId]).toEqual(["rm — denied by the observer gate", "the gate returned false", "observer.gate:noDeletes", "c7"]);
+    const older = readSignal(frame("GateDenied", { data: { function: "rm" } }));
+    expect([older.detail, older.hook]).toEqual(["the observer's gate refused it", null]);
+  });
+
   it("has a friendly name, icon and colour for every kind the runtime emits and every hook point", () => {
     const runtimeKinds = ["Signal", "HookSignal", "MessageAdded", "GateDenied", "RunStart", "RunFailed", "RunEnd", "ToolCallBlocked", "HookShortCircuit", "GuardrailBlock", "SignalsDropped"];
     const points = ["session.start", "session.end", "branch.create", "api.pre_call", "api.post_call", "api.stream_chunk", "tool.pre", "tool.post", "tool.error", "message.add", "artifact.created"];

@@ -63,15 +63,28 @@ describe("denied calls", () => {
     expect(session.observer.byType(ToolCallBlocked)[0]!.hook).toBe("tool.pre:asyncGuard");
   });
 
-  it("a governance denial's GateDenied is persisted with the action", async () => {
+  it("a governance denial's GateDenied is persisted with the action (tool, call id), why and which gate", async () => {
     const { session, store } = sessionWithTool();
-    session.gate((subject) => !(subject instanceof ToolCallAction && subject.function === "deleteFile"));
+    session.gate(function noDeletes(subject) {
+      return !(subject instanceof ToolCallAction && subject.function === "deleteFile");
+    });
     await session.branches[1]!.act({ function: "deleteFile", arguments: {} });
     await session.observer.flush();
-    expect(session.observer.byType(GateDenied)).toHaveLength(1);
-    expect(store.records.filter((r) => r.kind === "GateDenied").map((r) => (r.payload["data"] as { function: string }).function)).toEqual([
-      "deleteFile",
-    ]);
+    const [denied] = session.observer.byType(GateDenied);
+    expect(denied!.metadata).toMatchObject({ reason: "the gate returned false", hook: "observer.gate:noDeletes" });
+    const rows = store.records.filter((r) => r.kind === "GateDenied");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.payload["data"]).toMatchObject({ function: "deleteFile", callId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(rows[0]!.payload["metadata"]).toMatchObject({ reason: "the gate returned false", hook: "observer.gate:noDeletes" });
+  });
+
+  it("a gate that throws denies with the error as the reason", async () => {
+    const { session } = sessionWithTool();
+    session.gate(() => {
+      throw new TypeError("no policy loaded");
+    });
+    expect(await session.authorize(new ToolCallAction({ function: "deleteFile" }))).toBe(false);
+    expect(session.observer.byType(GateDenied)[0]!.metadata).toMatchObject({ reason: "the gate threw TypeError: no policy loaded", hook: "observer.gate:anonymous" });
   });
 
   it("a middleware ShortCircuit before a tool call records HookShortCircuit; a recovery from an error does not", async () => {

@@ -1,17 +1,43 @@
 import { describe, expect, it } from "vitest";
-import { SIGNALS_DROPPED_KIND } from "@hooklens/runtime";
+import { SIGNALS_DROPPED_KIND, type SessionSignalRecord } from "@hooklens/runtime";
 import { formatSignalsText } from "../../../server/src/cli/show.js";
+
+const CALL = "81e7f4ce-92cb-43a3-89a0-9d9704d8a5cb";
+/** Every signal carries these ahead of its own fields; a branch id alone is ~60 characters of line. */
+const ENVELOPE = { createdAt: 1, metadata: { branchId: "f468a9cd-311c-47cc-8af8-7259c4233258" }, schemaVersion: 1 };
+const row = (kind: string, payload: SessionSignalRecord["payload"]): SessionSignalRecord => ({ sessionId: "s", kind, opId: "", ts: 2, payload });
+/** The text after the time, kind and op id columns. */
+const summaryOf = (record: SessionSignalRecord): string => formatSignalsText([record]).split("\n")[0]!.replace(/^\S+ {2}\S+ {2}- {2}/, "");
 
 describe("hooklens show", () => {
   it("prints a SignalsDropped marker as the gap it is, with the count and the reason", () => {
     const text = formatSignalsText([
       { sessionId: "s", kind: "Signal", opId: "", ts: 0, payload: { data: 1 } },
       { sessionId: "s", kind: SIGNALS_DROPPED_KIND, opId: "", ts: 1, payload: { count: 1234, reason: "the database stayed locked" } },
-      { sessionId: "s", kind: "ToolCallBlocked", opId: "", ts: 2, payload: { toolName: "rm", reason: "no", hook: "tool.pre:guard" } },
     ]);
-    const lines = text.split("\n");
-    expect(lines[1]).toMatch(/^\S+ {2}1,234 signals dropped here \(the database stayed locked\)$/);
-    expect(lines[2]).toContain("ToolCallBlocked");
-    expect(lines[2]).toContain("toolName=rm reason=no hook=tool.pre:guard");
+    expect(text.split("\n")[1]).toMatch(/^\S+ {2}1,234 signals dropped here \(the database stayed locked\)$/);
+  });
+
+  it("prints each kind of refused call as its tool, who refused it, the full call id and the reason", () => {
+    const denial = { toolName: "deleteFile", callId: CALL, reason: "refusing to delete an absolute path", location: { file: "/a/agent.ts", line: 108, column: 7 } };
+    expect(summaryOf(row("ToolCallBlocked", { ...ENVELOPE, ...denial, hook: "tool.pre:noDeletes" }))).toBe(
+      `deleteFile blocked by tool.pre:noDeletes (call ${CALL}): refusing to delete an absolute path`,
+    );
+    expect(summaryOf(row("GuardrailBlock", { ...ENVELOPE, ...denial, reason: "looks like a password", hook: "guardrail.beforeTool" }))).toBe(
+      `deleteFile blocked by guardrail.beforeTool (call ${CALL}): looks like a password`,
+    );
+    expect(summaryOf(row("HookShortCircuit", { ...ENVELOPE, ...denial, reason: "skipped by a ShortCircuit from cached.beforeTool", hook: "cached.beforeTool" }))).toBe(
+      `deleteFile skipped by cached.beforeTool (call ${CALL})`,
+    );
+    const gate = { ...ENVELOPE, metadata: { ...ENVELOPE.metadata, reason: "the gate returned false", hook: "observer.gate:noDeletes" } };
+    expect(summaryOf(row("GateDenied", { ...gate, data: { function: "deleteFile", arguments: { path: "/etc/passwd" }, callId: CALL } }))).toBe(
+      `deleteFile denied by observer.gate:noDeletes (call ${CALL}): the gate returned false`,
+    );
+  });
+
+  it("still prints a refused call whose record lacks fields (a model call, an older recording)", () => {
+    expect(summaryOf(row("GuardrailBlock", { ...ENVELOPE, toolName: null, callId: null, reason: "no", hook: "guardrail.beforeLlm" }))).toBe("a model call blocked by guardrail.beforeLlm: no");
+    expect(summaryOf(row("GateDenied", { ...ENVELOPE, data: { function: "rm" } }))).toBe("rm denied by the observer gate");
+    expect(summaryOf(row("ToolCallBlocked", {}))).toBe("a tool call blocked by a hook");
   });
 });

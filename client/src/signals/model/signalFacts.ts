@@ -191,7 +191,10 @@ function readKind(facts: Mutable<SignalFacts>, kind: string, payload: JsonRecord
       // recording made before that) names none, and the session model decides where it goes.
       const callId = stringField(action, "callId");
       if (callId) facts.call = { kind: "tool", callId, parentCallId: null };
-      facts.detail = "the observer's gate refused it";
+      // Why and which gate ride in the metadata (GateDenied keeps its as-built fields); older recordings name neither.
+      const metadata = asRecord(payload["metadata"]);
+      facts.hook = stringField(metadata, "hook");
+      facts.detail = stringField(metadata, "reason") ?? "the observer's gate refused it";
       facts.label = toolName ? `${toolName} — denied by the observer gate` : name;
       return;
     }

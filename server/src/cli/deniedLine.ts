@@ -1,0 +1,50 @@
+import type { JsonObject, JsonValue } from "@hooklens/runtime";
+
+/** The runtime's records of a refused call: each names the tool, the call, why and which hook decided. */
+const DENIAL_KINDS = new Set(["ToolCallBlocked", "HookShortCircuit", "GuardrailBlock", "GateDenied"]);
+/** The reason is the one free-text part; a very long one is cut so the line stays a line. */
+const REASON_CHARS = 200;
+
+/** Whether `kind` records a call that a hook, a guardrail or the observer's gate refused. */
+export function isDeniedCall(kind: string): boolean {
+  return DENIAL_KINDS.has(kind);
+}
+
+/**
+ * A refused call in words, its call id in full and the reason last, e.g. `deleteFile blocked by
+ * tool.pre:noDeletes (call 81e7…): deleting is not allowed`. The generic `key=value` summary cut
+ * these off behind the signal's metadata, so a denial printed as its tool name and half an id.
+ * `GateDenied` keeps its as-built fields: the action is its `data`, why and which gate its metadata.
+ */
+export function deniedCallLine(kind: string, payload: JsonObject): string {
+  const gate = kind === "GateDenied";
+  const fields = gate ? objectOf(payload["data"]) : payload;
+  const about = gate ? objectOf(payload["metadata"]) : payload;
+  // Middleware denials name no tool when they refused a model call.
+  const toolName = textOf(fields, gate ? "function" : "toolName") ?? (gate ? "an action" : kind === "ToolCallBlocked" ? "a tool call" : "a model call");
+  const callId = textOf(fields, "callId");
+  const hook = textOf(about, "hook") ?? (gate ? "the observer gate" : "a hook");
+  const reason = textOf(about, "reason");
+  const verb = kind === "HookShortCircuit" ? "skipped by" : gate ? "denied by" : "blocked by";
+  const call = callId ? ` (call ${callId})` : "";
+  // A short circuit's reason only repeats who skipped it.
+  const why = reason && kind !== "HookShortCircuit" ? `: ${cut(oneLine(reason))}` : "";
+  return `${toolName} ${verb} ${hook}${call}${why}`;
+}
+
+function objectOf(value: JsonValue | undefined): JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : {};
+}
+
+function textOf(object: JsonObject, key: string): string | null {
+  const value = object[key];
+  return typeof value === "string" && value !== "" ? oneLine(value) : null;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ");
+}
+
+function cut(text: string): string {
+  return text.length <= REASON_CHARS ? text : `${text.slice(0, REASON_CHARS - 1)}…`;
+}
