@@ -94,24 +94,25 @@ describe("@hooklens/runtime/otel", () => {
   });
 });
 
+/**
+ * One `tsc` in `project` over two programs: one through every scope of the main entry, one using
+ * /otel (when `otel` names its file). Both are then run; their stdout lines are returned.
+ */
+async function compileAndRun(project: string, folder: string, extension: "mts" | "cts" | "ts", compilerOptions: Record<string, unknown>, otel: boolean): Promise<string[]> {
+  const dir = join(project, folder);
+  mkdirSync(dir, { recursive: true });
+  const files = [`main.${extension}`, ...(otel ? [`otel.${extension}`] : [])];
+  writeFileSync(join(dir, files[0]!), CONSUMERS.typescript);
+  if (otel) writeFileSync(join(dir, files[1]!), OTEL_CONSUMERS.typescript);
+  const options = { strict: true, target: "ES2022", skipLibCheck: false, types: ["node"], outDir: "out", ...compilerOptions };
+  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: options, files }));
+  await run(process.execPath, [tsc, "-p", dir]);
+  const output = (file: string) => join(dir, "out", file.replace(/\.(m|c)?ts$/, (_, kind: string | undefined) => `.${kind ?? ""}js`));
+  return Promise.all(files.map(async (file) => (await run(process.execPath, [output(file)], { cwd: project })).stdout.trim()));
+}
+
 describe("a fresh project with the tarball installed", () => {
   const runNode = async (file: string) => (await run(process.execPath, [file], { cwd: consumer })).stdout.trim();
-  /**
-   * One `tsc` per module mode over two programs: one through every scope of the main entry, one
-   * using /otel (when `otel` names its file). Both are then run.
-   */
-  const compileAndRun = async (folder: string, extension: "mts" | "cts" | "ts", compilerOptions: Record<string, unknown>, otel: boolean) => {
-    const dir = join(consumer, folder);
-    mkdirSync(dir, { recursive: true });
-    const files = [`main.${extension}`, ...(otel ? [`otel.${extension}`] : [])];
-    writeFileSync(join(dir, files[0]!), CONSUMERS.typescript);
-    if (otel) writeFileSync(join(dir, files[1]!), OTEL_CONSUMERS.typescript);
-    const options = { strict: true, target: "ES2022", skipLibCheck: false, types: ["node"], outDir: "out", ...compilerOptions };
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: options, files }));
-    await run(process.execPath, [tsc, "-p", dir]);
-    const output = (file: string) => join(dir, "out", file.replace(/\.(m|c)?ts$/, (_, kind: string | undefined) => `.${kind ?? ""}js`));
-    return Promise.all(files.map((file) => runNode(output(file))));
-  };
 
   it("runs an ESM program (import) through every scope", async () => {
     writeFileSync(join(consumer, "esm.mjs"), CONSUMERS["esm.mjs"]);
@@ -124,14 +125,52 @@ describe("a fresh project with the tarball installed", () => {
   });
 
   it("type-checks and runs TypeScript under module nodenext (ESM, .mts), the main entry and /otel", async () => {
-    expect(await compileAndRun("nodenext", "mts", { module: "NodeNext", moduleResolution: "NodeNext" }, true)).toEqual([EXPECTED_OUTPUT, "OpenTelemetrySink"]);
+    expect(await compileAndRun(consumer, "nodenext", "mts", { module: "NodeNext", moduleResolution: "NodeNext" }, true)).toEqual([EXPECTED_OUTPUT, "OpenTelemetrySink"]);
   });
 
   it("type-checks and runs TypeScript under module node16 as CommonJS (.cts, the .d.cts types), the main entry and /otel", async () => {
-    expect(await compileAndRun("node16", "cts", { module: "Node16", moduleResolution: "Node16" }, true)).toEqual([EXPECTED_OUTPUT, "OpenTelemetrySink"]);
+    expect(await compileAndRun(consumer, "node16", "cts", { module: "Node16", moduleResolution: "Node16" }, true)).toEqual([EXPECTED_OUTPUT, "OpenTelemetrySink"]);
+  });
+});
+
+/**
+ * `@opentelemetry/api` is an optional peer: a project that installs only the tarball (npm leaves
+ * optional peers out) must be able to use every scope of the main entry, in JavaScript and in
+ * TypeScript with the shipped declarations checked, and `HOOKLENS_OTEL=1` costs it a log line only.
+ */
+describe("a fresh project with the tarball and no OpenTelemetry package", () => {
+  let bare: string;
+  beforeAll(async () => {
+    bare = temp.path("bare");
+    mkdirSync(bare);
+    writeFileSync(join(bare, "package.json"), JSON.stringify({ name: "bare", private: true, type: "module" }));
+    await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, `@types/node@${nodeTypesVersion}`], { cwd: bare });
+    for (const file of ["esm.mjs", "cjs.cjs"] as const) writeFileSync(join(bare, file), CONSUMERS[file]);
+  });
+  const runNode = (file: string, env: Record<string, string> = {}) => run(process.execPath, [file], { cwd: bare, env: { ...process.env, ...env } });
+
+  it("has no @opentelemetry package installed (the premise of the cases below)", () => {
+    expect(() => createRequire(join(bare, "package.json")).resolve("@opentelemetry/api")).toThrow(/Cannot find module/);
   });
 
-  it("type-checks and runs TypeScript under moduleResolution bundler", async () => {
-    expect(await compileAndRun("bundler", "ts", { module: "ESNext", moduleResolution: "Bundler" }, false)).toEqual([EXPECTED_OUTPUT]);
+  it.each(["esm.mjs", "cjs.cjs"] as const)("%s runs through every scope, silently", async (file) => {
+    const { stdout, stderr } = await runNode(file);
+    expect(stdout.trim()).toBe(EXPECTED_OUTPUT);
+    expect(stderr).toBe("");
+  });
+
+  it.each(["esm.mjs", "cjs.cjs"] as const)("%s with HOOKLENS_OTEL=1 still runs, and says once why nothing is exported", async (file) => {
+    const { stdout, stderr } = await runNode(file, { HOOKLENS_OTEL: "1" });
+    expect(stdout.trim()).toBe(EXPECTED_OUTPUT);
+    expect(stderr.match(/HOOKLENS_OTEL is set but the OpenTelemetry export could not start \(is @opentelemetry\/api installed\?\)/g)).toHaveLength(1);
+  });
+
+  it("importing @hooklens/runtime/otel there fails with the missing package's name", async () => {
+    writeFileSync(join(bare, "otel-import.mjs"), `import("@hooklens/runtime/otel").then(() => console.log("loaded"), (error) => console.log(error.code, error.message.split("\\n")[0]));\n`);
+    expect((await runNode("otel-import.mjs")).stdout).toMatch(/^ERR_MODULE_NOT_FOUND Cannot find package '@opentelemetry\/api'/);
+  });
+
+  it("type-checks (declarations included) and runs TypeScript under moduleResolution bundler", async () => {
+    expect(await compileAndRun(bare, "bundler", "ts", { module: "ESNext", moduleResolution: "Bundler" }, false)).toEqual([EXPECTED_OUTPUT]);
   });
 });
