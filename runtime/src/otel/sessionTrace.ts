@@ -1,5 +1,5 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type HrTime, type Span, type Tracer } from "@opentelemetry/api";
-import { redactionRules, type EncodedSignal, type JsonObject, type RedactionRules } from "../index.js";
+import { GOVERNANCE_DENIAL, redactionRules, type EncodedSignal, type JsonObject, type RedactionRules } from "../index.js";
 import { ERROR_TYPE, GEN_AI, GEN_AI_OPERATION, HOOKLENS, SESSION_ID } from "./attributes.js";
 import { exportedContent } from "./content.js";
 import { HrTimes } from "./hrTimes.js";
@@ -29,6 +29,8 @@ interface OpenCall {
   /** POSIX seconds the call started. */
   readonly startedAt: number;
   exceptionRecorded: boolean;
+  /** The reason a denial signal gave (it names the gate's or hook's own reason), kept over the call's generic one. */
+  deniedFor: string | null;
   /** Stream handler runs whose spans are made when the call ends (to keep them inside it). */
   handlerRuns: Fields[] | null;
 }
@@ -211,7 +213,7 @@ export class SessionTrace {
       { kind: SpanKind.INTERNAL, startTime: this.#times.of(signal.createdAt), attributes },
       outer ? trace.setSpan(ROOT_CONTEXT, outer.span) : this.#parentContext(signal.branchId, signal.createdAt),
     );
-    this.#open(callId, { span, kind: "tool", toolName: toolName ?? "unknown", source: source ?? "", branchId: signal.branchId, runId: idOf(f["runId"]), model: null, startedAt: signal.createdAt, exceptionRecorded: false, handlerRuns: null });
+    this.#open(callId, { span, kind: "tool", toolName: toolName ?? "unknown", source: source ?? "", branchId: signal.branchId, runId: idOf(f["runId"]), model: null, startedAt: signal.createdAt, exceptionRecorded: false, deniedFor: null, handlerRuns: null });
   }
 
   #finishTool(signal: EncodedSignal, f: Fields): void {
@@ -226,7 +228,7 @@ export class SessionTrace {
     const error = errorOf(f["error"]);
     const at = this.#times.of(signal.createdAt);
     if (rawStatus === "denied") {
-      const reason = textOf(f, "reason") ?? error?.message ?? "denied";
+      const reason = call.deniedFor ?? textOf(f, "reason") ?? error?.message ?? "denied";
       span.setAttribute(HOOKLENS.denialReason, reason);
       if (error) this.#recordError(call, error, at, signal.createdAt);
       span.setStatus({ code: SpanStatusCode.ERROR, message: reason });
@@ -258,7 +260,7 @@ export class SessionTrace {
       { kind: SpanKind.CLIENT, startTime: this.#times.of(signal.createdAt), attributes },
       outer ? trace.setSpan(ROOT_CONTEXT, outer.span) : this.#parentContext(signal.branchId, signal.createdAt),
     );
-    this.#open(callId, { span, kind: "model", toolName: null, source: idOf(f["source"]) ?? "", branchId: signal.branchId, runId: idOf(f["runId"]), model, startedAt: signal.createdAt, exceptionRecorded: false, handlerRuns: null });
+    this.#open(callId, { span, kind: "model", toolName: null, source: idOf(f["source"]) ?? "", branchId: signal.branchId, runId: idOf(f["runId"]), model, startedAt: signal.createdAt, exceptionRecorded: false, deniedFor: null, handlerRuns: null });
   }
 
   #finishModel(signal: EncodedSignal, f: Fields): void {
@@ -422,9 +424,13 @@ export class SessionTrace {
     const action = objectOf(f["data"]);
     const toolName = idOf(action?.["function"]);
     const callId = idOf(action?.["callId"]);
-    const reason = "denied by governance gate";
-    const attributes = definedAttributes({ [HOOKLENS.denialKind]: signal.kind, [HOOKLENS.denialReason]: reason, [GEN_AI.toolName]: textOf(action, "function"), [GEN_AI.toolCallId]: textOf(action, "callId") });
-    this.#markDenied(callId === null ? this.#onlyOpenActCall(toolName, signal.branchId) : this.#calls.get(callId), signal, attributes, reason, null);
+    // Why and which gate ride in the metadata (GateDenied keeps its as-built fields); older recordings name neither.
+    const metadata = objectOf(f["metadata"]);
+    const why = textOf(metadata, "reason");
+    const reason = why === null ? GOVERNANCE_DENIAL : `${GOVERNANCE_DENIAL}: ${why}`;
+    const hook = textOf(metadata, "hook");
+    const attributes = definedAttributes({ [HOOKLENS.denialKind]: signal.kind, [HOOKLENS.denialReason]: reason, [HOOKLENS.denialHook]: hook, [GEN_AI.toolName]: textOf(action, "function"), [GEN_AI.toolCallId]: textOf(action, "callId") });
+    this.#markDenied(callId === null ? this.#onlyOpenActCall(toolName, signal.branchId) : this.#calls.get(callId), signal, attributes, reason, hook);
   }
 
   /**
@@ -451,6 +457,7 @@ export class SessionTrace {
     call.span.setAttributes(definedAttributes({ [HOOKLENS.denialReason]: reason, [HOOKLENS.denialKind]: signal.kind, [HOOKLENS.denialHook]: hook }));
     // A ShortCircuit supplies the call's result: the call did not fail. Every other denial refused it.
     if (DENIALS.has(signal.kind) && signal.kind === "HookShortCircuit") return;
+    call.deniedFor = reason;
     call.span.setStatus({ code: SpanStatusCode.ERROR, message: reason });
   }
 

@@ -19,7 +19,9 @@ describe("GateDenied on the call it denied", () => {
     const session = new Session();
     const branch = session.newBranch();
     branch.registerTools(new Tool({ name: "read", funcCallable: ({ path }: { path: string }) => `contents of ${path}` }));
-    session.gate((subject) => !(subject instanceof ToolCallAction && subject.arguments["path"] === deniedPath));
+    session.gate(function noSystemPaths(subject) {
+      return !(subject instanceof ToolCallAction && subject.arguments["path"] === deniedPath);
+    });
     const exported = exportToOpenTelemetry(session, { tracer: provider.getTracer("test") });
 
     // Both calls are open before either is authorized: the tool name and branch cannot tell them apart.
@@ -40,8 +42,10 @@ describe("GateDenied on the call it denied", () => {
     expect(calls).toHaveLength(2);
     const denied = calls.find((s) => s.attributes["gen_ai.tool.call.id"] === deniedCallId)!;
     const allowed = calls.find((s) => s.attributes["gen_ai.tool.call.id"] !== deniedCallId)!;
-    expect(denied.status).toEqual({ code: SpanStatusCode.ERROR, message: "denied by governance gate" });
-    expect(denied.attributes).toMatchObject({ "hooklens.denial.kind": "GateDenied", "hooklens.tool.status": "denied" });
+    // The gate's own answer and name (GateDenied's metadata) beside what act() tells the program.
+    const reason = "denied by governance gate: the gate returned false";
+    expect(denied.status).toEqual({ code: SpanStatusCode.ERROR, message: reason });
+    expect(denied.attributes).toMatchObject({ "hooklens.denial.kind": "GateDenied", "hooklens.denial.reason": reason, "hooklens.denial.hook": "observer.gate:noSystemPaths", "hooklens.tool.status": "denied" });
     expect(denied.events.map((e) => e.name)).toEqual(["GateDenied"]);
     expect(denied.events[0]!.attributes).toMatchObject({ "gen_ai.tool.call.id": deniedCallId });
     expect(allowed.status.code).toBe(SpanStatusCode.UNSET);

@@ -51,7 +51,10 @@ describe("exportToOpenTelemetry: a session's signals as one trace", () => {
     session.hooks.on(HookPoint.TOOL_PRE, function noDeletes(payload) {
       if (payload.toolName === "deleteFile") throw new Error("deleting is not allowed");
     });
-    session.gate((subject) => !(subject instanceof ToolCallAction && subject.function === "rm"));
+    session.gate((subject) => {
+      if (subject instanceof ToolCallAction && subject.function === "rm") throw new Error("rm needs a review");
+      return true;
+    });
     const exported = exportToOpenTelemetry(session, { tracer: provider.getTracer("test") });
 
     const model = new IModel({ endpoint: new ScriptedEndpoint({ model: "m-1", script: [completion("hi", { input: 12, output: 3 })] }), signals: branch });
@@ -106,7 +109,8 @@ describe("exportToOpenTelemetry: a session's signals as one trace", () => {
 
     const gated = only(all, "execute_tool rm");
     expect(gated.status.code).toBe(SpanStatusCode.ERROR);
-    expect(gated.attributes).toMatchObject({ "hooklens.denial.reason": "denied by governance gate", "hooklens.denial.kind": "GateDenied" });
+    expect(gated.status.message).toBe("denied by governance gate: the gate threw Error: rm needs a review");
+    expect(gated.attributes).toMatchObject({ "hooklens.denial.reason": gated.status.message, "hooklens.denial.kind": "GateDenied", "hooklens.denial.hook": "observer.gate:anonymous" });
     expect(gated.events.map((e) => e.name)).toEqual(["GateDenied"]);
 
     const chat = only(all, "chat m-1");
