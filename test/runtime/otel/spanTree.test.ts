@@ -272,6 +272,32 @@ describe("denials of an Executor model call", () => {
   });
 });
 
+describe("run limits", () => {
+  it("the tool or model call a run's limit refused is a failed span with the stop, so the trace shows why the run ended", async () => {
+    const { provider, spans } = memoryTracing();
+    const executor = new Executor(new BranchTools(sessionWithTools().branch), {
+      model: new IModelClient(new IModel({ endpoint: new ScriptedEndpoint({ model: "m-6", script: ["fine"] }) })),
+      limits: { toolCalls: 1, llmCalls: 1 },
+    });
+    const exported = exportToOpenTelemetry(executor, { tracer: provider.getTracer("test") });
+    const ctx = executor.context({ runId: "run-6" });
+    await executor.callTool({ name: "lookup", arguments: { key: "a" }, id: "first" }, ctx);
+    await expect(executor.callTool({ name: "lookup", arguments: { key: "b" }, id: "second" }, ctx)).rejects.toThrow("run run-6 reached its limit of 1 tool calls");
+    await executor.callLlm({ messages: [{ role: "user", content: "one" }] }, ctx);
+    await expect(executor.callLlm({ messages: [{ role: "user", content: "two" }] }, ctx)).rejects.toThrow(/limit of 1 model calls/);
+    await exported.end();
+    const all = spans();
+    const refusedTool = all.find((s) => s.attributes["gen_ai.tool.call.id"] === "second")!;
+    expect(refusedTool.status).toEqual({ code: SpanStatusCode.ERROR, message: "run run-6 reached its limit of 1 tool calls" });
+    expect(refusedTool.attributes).toMatchObject({ "gen_ai.tool.name": "lookup", "hooklens.tool.status": "denied", "hooklens.run.id": "run-6", "error.type": "RunLimitExceeded" });
+    expect(refusedTool.events.map((e) => e.name)).toEqual(["exception", "hooklens.stop"]);
+    const chats = all.filter((s) => s.name === "chat m-6" && s.attributes["hooklens.call.source"] === "executor").sort((a, b) => ms(a.startTime) - ms(b.startTime));
+    expect(chats.map((s) => s.status.code)).toEqual([SpanStatusCode.UNSET, SpanStatusCode.ERROR]);
+    expect(chats[1]!.attributes["error.type"]).toBe("RunLimitExceeded");
+    expect(chats[1]!.events.find((e) => e.name === "hooklens.stop")!.attributes).toMatchObject({ "hooklens.stop.kind": "RunLimitExceeded" });
+  });
+});
+
 describe("a bare IModel", () => {
   it("gets an observer of its own; a stream's chunk batches become events when asked", async () => {
     const { provider, spans } = memoryTracing();

@@ -93,7 +93,7 @@ export class Executor {
     const ctx = this.#bind(runCtx);
     const spec = this.#tools.spec(input.name);
     if (spec === undefined) throw new ToolUsageError(`tool ${input.name} is not registered`);
-    this.#counter.count(ctx, "toolCalls");
+    this.#count(ctx, "toolCalls", (signals) => new ToolCallRecord(signals, new ToolInvocation(spec, toolCall(input.name, { ...(input.arguments ?? {}) }, input.id), ctx)));
     const inv = new ToolInvocation(spec, toolCall(input.name, { ...(input.arguments ?? {}) }, input.id), ctx);
     const record = ctx.signals ? new ToolCallRecord(ctx.signals, inv) : null;
     if (record === null) return this.#toolPhases(inv, null);
@@ -151,7 +151,7 @@ export class Executor {
     const ctx = this.#bind(runCtx);
     const model = options.model ?? this.#model;
     if (model === null) throw new InvalidValueError("callLlm needs a model: pass one to the Executor or to the call");
-    this.#counter.count(ctx, "llmCalls");
+    this.#count(ctx, "llmCalls", (signals) => new ModelCallRecord(signals, new LLMInvocation(request, model.provider, model.model, ctx), newId()));
     const inv = new LLMInvocation(request, model.provider, model.model, ctx);
     const billing: { entry: LedgerEntry | null } = { entry: null };
     const callId = newId();
@@ -197,6 +197,27 @@ export class Executor {
       }
     }
     return runAfter(this.hooks, "afterNode", inv, update);
+  }
+
+  /**
+   * Counts one call against the run's limits. A call past a limit is recorded as a refused call
+   * (started, then denied with the RunLimitExceeded) before it is refused, so the stop shows where
+   * calls do: in a trace, the Signals view and the database.
+   */
+  #count(ctx: RunContext, what: keyof RunLimits, record: (signals: SignalRecorder) => { failed(error: unknown): void }): void {
+    try {
+      this.#counter.count(ctx, what);
+    } catch (error) {
+      const signals = ctx.signals ?? null;
+      let refused: { failed(error: unknown): void } | null = null;
+      try {
+        refused = signals === null ? null : record(signals);
+      } catch {
+        // Arguments its schema refuses: the call cannot be described, the limit's error still stands.
+      }
+      refused?.failed(error);
+      throw error;
+    }
   }
 
   async #llmPhases(inv: LLMInvocation, model: ModelClient, billing: { entry: LedgerEntry | null }, callId: string | null): Promise<LLMResponse> {
