@@ -87,7 +87,11 @@ describe("bindDbPersistence", () => {
     await observer.flush();
     expect(observer.byType(GateDenied)).toHaveLength(1);
     expect(store.records.map((r) => [r.kind, r.payload["data"], r.payload["metadata"]])).toEqual([
-      ["GateDenied", { function: "rm", branchId: "b1" }, { branchId: "b1", location: { file: TEST_FILE, line: 84, column: 14 } }],
+      [
+        "GateDenied",
+        { function: "rm", branchId: "b1" },
+        { branchId: "b1", reason: "the gate returned false", hook: "observer.gate:anonymous", location: { file: TEST_FILE, line: 84, column: 14 } },
+      ],
     ]);
   });
 

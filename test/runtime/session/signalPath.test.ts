@@ -210,6 +210,24 @@ describe("bounded memory", () => {
     expect(store.records).toHaveLength(10);
   });
 
+  it("configureSignals sets the window of a new Session's observer and of each branch log; every signal is still persisted", async () => {
+    const previous = configureSignals({ keepRecentSignals: 5 });
+    try {
+      const session = new Session();
+      const store = new InMemorySignalStore();
+      session.observer.bindDbPersistence(session.id, store);
+      const branch = session.newBranch();
+      for (let i = 0; i < 40; i++) await branch.emitAndLog({ i });
+      await session.observer.flush();
+      expect(branch.logs).toEqual([35, 36, 37, 38, 39].map((i) => ({ i })));
+      expect(session.observer.flow.size).toBe(5);
+      expect(session.observer.byType(Signal).map((s) => (s.data as { i: number }).i)).toEqual([35, 36, 37, 38, 39]);
+      expect(store.records.filter((r) => r.kind === "Signal")).toHaveLength(40);
+    } finally {
+      configureSignals(previous);
+    }
+  });
+
   it("past the pending-work bound a store drops, logs one line per flush and writes a marker where the gap is", async () => {
     const store = await SqliteSignalStore.open(temp.path("signals.db"));
     const observer = new SessionObserver();

@@ -1,6 +1,6 @@
 // The PostgreSQL server going away while a program records: writes wait, are retried, and are
 // either written once it is back or dropped with a logged count, never thrown into user code.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { PostgresSignalStore, SIGNALS_DROPPED_KIND, SessionObserver, SignalStoreUnreachableError, type SessionSignalRecord } from "@hooklens/runtime";
 import { captureLogs, type CapturedLog } from "../../helpers/captureLogs.js";
 import { PASSWORD_USER, startPostgres, type PostgresServer } from "../../helpers/postgres.js";
@@ -80,6 +80,46 @@ describe("a PostgresSignalStore whose server goes away mid-run", () => {
       [SIGNALS_DROPPED_KIND, 3],
       ["Signal", "after"],
     ]);
+  });
+
+  it("a long outage during a loop of awaited emits logs a line per flush at most (and a second apart), never one per signal, and every drop is in a line", async () => {
+    const store = await open(300);
+    const observer = new SessionObserver();
+    observer.bindDbPersistence("long-outage", store);
+    server.stop();
+    const signals = 20_000;
+    const started = Date.now();
+    // A thousand signals per turn of the event loop, spread over a few seconds: many flushes, several give-ups.
+    for (let i = 0; i < signals; i++) {
+      await observer.emit({ i });
+      if (i % 1_000 === 999) await sleep(100);
+    }
+    await observer.flush();
+    expect(store.droppedWrites).toBe(signals);
+    const lines = () => logs.filter((l) => l.level === "error");
+    const reported = () => lines().reduce((sum, l) => sum + Number(l.fields["count"]), 0);
+    // The drops of the last second are reported once that second is over, not forgotten.
+    await vi.waitFor(() => expect(reported()).toBe(signals), { timeout: 10_000, interval: 100 });
+    const seconds = (Date.now() - started) / 1000;
+    expect(lines().length).toBeGreaterThan(1);
+    expect(lines().length).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+    expect(lines().every((l) => /^Dropped [\d,]+ signal\(s\) for postgres:\/\//.test(l.msg))).toBe(true);
+  });
+
+  it("drops within a second of the last drop line are logged once that second is over, not lost from the log", async () => {
+    const store = await open(300);
+    const observer = new SessionObserver();
+    observer.bindDbPersistence("quick-drops", store);
+    server.stop();
+    await observer.emit(1);
+    await observer.flush(); // given up after the retry window: the first line
+    expect(logs.filter((l) => l.level === "error")).toHaveLength(1);
+    await observer.emit(2);
+    await observer.emit(3);
+    await observer.flush(); // given up again, well within a second of that line
+    await store.close();
+    expect(store.droppedWrites).toBe(3);
+    await vi.waitFor(() => expect(logs.filter((l) => l.level === "error").map((l) => l.fields["count"])).toEqual([1, 2]), { timeout: 5_000, interval: 50 });
   });
 
   it("close() during an outage makes one last attempt, then drops and logs instead of hanging or throwing", async () => {

@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   HookPoint,
   InvalidValueError,
@@ -110,6 +111,33 @@ describe("PostgresSignalStore", () => {
     ];
     expect(transactions).toBeGreaterThanOrEqual(3);
     expect(transactions).toBeLessThanOrEqual(12);
+  });
+
+  it("runs one INSERT text for batches of every size, prepared under its name and reused", async () => {
+    const url = await freshDatabase();
+    const store = await open(url);
+    // Calls through to pg: the server really prepares and runs every statement.
+    const query = vi.spyOn(pg.Client.prototype, "query");
+    let inserts: Array<{ name?: string; text: string; rows: number }>;
+    try {
+      let n = 0;
+      for (const size of [1, 7, 250, 3]) {
+        for (let i = 0; i < size; i++, n++) store.insertSessionSignal(signalRecord("sizes", n, { n, text: 'a "quoted" \\ value' }));
+        await store.flush();
+      }
+      inserts = query.mock.calls
+        .map(([config]) => config as unknown as { name?: string; text?: string; values?: unknown[][] })
+        .filter((config) => typeof config === "object" && config.text?.startsWith("INSERT"))
+        .map((config) => ({ name: config.name, text: config.text!, rows: config.values![0]!.length }));
+    } finally {
+      query.mockRestore();
+    }
+    expect(inserts.map((i) => i.rows)).toEqual([1, 7, 250, 3]);
+    expect(new Set(inserts.map((i) => `${i.name}\n${i.text}`)).size).toBe(1);
+    expect(inserts[0]!.name).toMatch(/^hooklens_insert_[0-9a-f]{16}$/);
+    const rows = await store.listSessionSignals("sizes");
+    expect(rows.map((r) => r.payload["n"])).toEqual(Array.from({ length: 261 }, (_, i) => i));
+    expect(rows.every((r) => r.payload["text"] === 'a "quoted" \\ value')).toBe(true);
   });
 
   it("writes a burst of one turn as a single INSERT", async () => {

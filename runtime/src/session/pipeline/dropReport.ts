@@ -5,13 +5,17 @@ const MIN_REPORT_INTERVAL_MS = 1_000;
 
 /**
  * Counts what one sink dropped and reports it in a single log line per flush, and not more than
- * once a second: the count covers everything since the previous line.
+ * once a second: the count covers everything since the previous line. Drops held back by that
+ * second are logged when it is over (or when the program exits first), never left out.
  */
 export class DropReport {
   #unreported = 0;
   #lastReason: unknown = null;
   #lastLoggedAt = 0;
   #total = 0;
+  /** The held-back line's timer, unref'd: it never keeps a finished program alive. */
+  #deferred: NodeJS.Timeout | null = null;
+  readonly #atExit = (): void => this.report(true);
 
   constructor(readonly where: string) {}
 
@@ -27,11 +31,18 @@ export class DropReport {
     this.#lastReason = reason;
   }
 
-  /** Logs the drops counted since the last line, unless a line was written less than a second ago. */
+  /**
+   * Logs the drops counted since the last line; if a line was written less than a second ago
+   * (and `force` is not set), once that second is over instead.
+   */
   report(force = false): void {
     if (this.#unreported === 0) return;
     const now = Date.now();
-    if (!force && now - this.#lastLoggedAt < MIN_REPORT_INTERVAL_MS) return;
+    if (!force && now - this.#lastLoggedAt < MIN_REPORT_INTERVAL_MS) {
+      this.#defer(this.#lastLoggedAt + MIN_REPORT_INTERVAL_MS - now);
+      return;
+    }
+    this.#cancelDeferred();
     const count = this.#unreported;
     const reason = this.#lastReason;
     this.#unreported = 0;
@@ -44,6 +55,23 @@ export class DropReport {
     } catch {
       // A failing logger must not break the signal path.
     }
+  }
+
+  #defer(delayMs: number): void {
+    if (this.#deferred !== null) return;
+    this.#deferred = setTimeout(() => {
+      this.#deferred = null;
+      process.removeListener("exit", this.#atExit);
+      this.report();
+    }, delayMs).unref();
+    process.once("exit", this.#atExit);
+  }
+
+  #cancelDeferred(): void {
+    if (this.#deferred === null) return;
+    clearTimeout(this.#deferred);
+    this.#deferred = null;
+    process.removeListener("exit", this.#atExit);
   }
 }
 

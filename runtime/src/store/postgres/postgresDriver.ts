@@ -32,8 +32,15 @@ export interface PgPoolClient {
   release(error?: Error | boolean): void;
 }
 
+/** A query pg prepares once per connection under `name` and reuses (same name, same text). */
+export interface PgNamedQuery {
+  name: string;
+  text: string;
+  values: readonly unknown[];
+}
+
 export interface PgPool {
-  query(sql: string, values?: readonly unknown[]): Promise<PgQueryResult>;
+  query(sql: string | PgNamedQuery, values?: readonly unknown[]): Promise<PgQueryResult>;
   connect(): Promise<PgPoolClient>;
   end(): Promise<void>;
   on(event: "error", listener: (error: Error) => void): unknown;

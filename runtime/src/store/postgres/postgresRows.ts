@@ -1,9 +1,8 @@
 /** The SQL a PostgreSQL signal store runs, and the conversions between its rows and records. */
+import { createHash } from "node:crypto";
 import type { JsonObject } from "../../session/serialize.js";
 import type { QuotedNames } from "./postgresSchema.js";
 import type { SignalRow } from "../signalRow.js";
-
-const COLUMNS_PER_ROW = 5;
 
 /**
  * JSON escapes jsonb refuses: `\u0000` and a lone UTF-16 surrogate half, both of which
@@ -22,15 +21,42 @@ function storableText(text: string): string {
   return text.includes("\0") ? text.replaceAll("\0", "\uFFFD") : text;
 }
 
-/** One multi-row INSERT for a whole batch: a single round trip, rows numbered in the order given. */
-export function insertStatement(names: QuotedNames, batch: readonly SignalRow[]): { text: string; values: unknown[] } {
-  const values: unknown[] = [];
-  const tuples = batch.map((record, row) => {
-    values.push(storableText(record.sessionId), storableText(record.kind), storableText(record.opId), record.ts, jsonbText(record.payloadJson));
-    const at = row * COLUMNS_PER_ROW;
-    return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}::jsonb)`;
-  });
-  return { text: `INSERT INTO ${names.table} (session_id, kind, op_id, ts, payload) VALUES ${tuples.join(", ")}`, values };
+/** A statement pg prepares once per connection, under its name, and runs again with new values. */
+export interface NamedStatement {
+  readonly name: string;
+  readonly text: string;
+}
+
+/**
+ * The one INSERT a store runs for every batch, whatever its size: the batch travels as five
+ * arrays (one per column) that `unnest` turns back into rows, numbered so the ids follow the
+ * batch's order. Its text never changes, so each connection prepares it once and reuses it (a
+ * multi-row VALUES list had a new text, and a new parse and plan, for every batch size).
+ */
+export function insertStatement(names: QuotedNames): NamedStatement {
+  const text =
+    `INSERT INTO ${names.table} (session_id, kind, op_id, ts, payload) ` +
+    "SELECT session_id, kind, op_id, ts, payload::jsonb " +
+    "FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::text[]) WITH ORDINALITY AS batch(session_id, kind, op_id, ts, payload, n) ORDER BY n";
+  // Named by its text: a store on another table in the same pool must not reuse this one.
+  return { name: `hooklens_insert_${createHash("sha256").update(text).digest("hex").slice(0, 16)}`, text };
+}
+
+/** The values of {@link insertStatement} for `batch`: one array per column, rows in order. */
+export function insertValues(batch: readonly SignalRow[]): unknown[] {
+  const sessionIds: string[] = [];
+  const kinds: string[] = [];
+  const opIds: string[] = [];
+  const times: number[] = [];
+  const payloads: string[] = [];
+  for (const row of batch) {
+    sessionIds.push(storableText(row.sessionId));
+    kinds.push(storableText(row.kind));
+    opIds.push(storableText(row.opId));
+    times.push(row.ts);
+    payloads.push(jsonbText(row.payloadJson));
+  }
+  return [sessionIds, kinds, opIds, times, payloads];
 }
 
 /** Payload read as text and parsed here, so a program's own pg type parsers cannot change what comes back. */

@@ -3,7 +3,7 @@ import { AsyncWriteBehindQueue } from "../queue/asyncWriteBehindQueue.js";
 import { flushBeforeExit, forgetBeforeExit } from "../flushBeforeExit.js";
 import { loadPgDriver, type PgPool, type PostgresConnectionConfig } from "./postgresDriver.js";
 import { classifyPostgresError, isRetryableError } from "./postgresErrors.js";
-import { insertStatement, selectSessionStatement, selectSessionsStatement } from "./postgresRows.js";
+import { insertStatement, insertValues, selectSessionStatement, selectSessionsStatement, type NamedStatement } from "./postgresRows.js";
 import { recordedSessionFromRow, recordFromRow } from "../recordRows.js";
 import {
   DEFAULT_POSTGRES_SCHEMA,
@@ -47,8 +47,8 @@ interface Settings {
 
 /**
  * A SignalStore in a PostgreSQL table, for a team that shares recorded runs. Payloads are `jsonb`,
- * a `bigserial` id keeps insertion order. Inserts are queued and written as one multi-row INSERT
- * per round, off the caller's stack; while the server is unreachable the batch is retried with
+ * a `bigserial` id keeps insertion order. Inserts are queued and written as one INSERT of the
+ * whole batch per round (one prepared statement, reused), off the caller's stack; while the server is unreachable the batch is retried with
  * backoff for `retryWindowMs`, then dropped and logged. `flush()` waits for the queue, reads wait
  * for it first, `close()` writes what is left and ends the pool, and a program that simply runs
  * out of work has its queue written before it exits.
@@ -61,6 +61,8 @@ export class PostgresSignalStore implements SignalStore {
   readonly readOnly: boolean;
   readonly #pool: PgPool;
   readonly #names: QuotedNames;
+  /** Prepared by each pooled connection on its first batch, then reused for every batch. */
+  readonly #insert: NamedStatement;
   readonly #secret: unknown;
   readonly #queue: AsyncWriteBehindQueue<SignalRow>;
   readonly #rows: RowQueue;
@@ -75,6 +77,7 @@ export class PostgresSignalStore implements SignalStore {
     this.readOnly = settings.readOnly;
     this.#pool = pool;
     this.#names = settings.names;
+    this.#insert = insertStatement(settings.names);
     this.#secret = settings.secret;
     this.#hasSchema = hasSchema;
     this.#admission = new RowAdmission(this.target);
@@ -170,7 +173,7 @@ export class PostgresSignalStore implements SignalStore {
     this.#admission.admit(this.#rows, [rowFromRecord(record)]);
   }
 
-  /** Queues a flushed batch (payloads already JSON) for the next multi-row INSERT; past the bound, a marker replaces what is dropped. */
+  /** Queues a flushed batch (payloads already JSON) for the next batch INSERT; past the bound, a marker replaces what is dropped. */
   insertEncodedSignals(sessionId: string, batch: readonly EncodedSignal[]): void {
     this.#assertOpen();
     if (this.readOnly) throw new SignalStoreUnwritableError(this.target, `${this.target} was opened read-only`);
@@ -206,9 +209,8 @@ export class PostgresSignalStore implements SignalStore {
   }
 
   async #write(batch: readonly SignalRow[]): Promise<boolean> {
-    const { text, values } = insertStatement(this.#names, batch);
     try {
-      await this.#pool.query(text, values);
+      await this.#pool.query({ ...this.#insert, values: insertValues(batch) });
       this.#lastUnavailable = null;
       return true;
     } catch (error) {

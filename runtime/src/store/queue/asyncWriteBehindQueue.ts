@@ -2,7 +2,7 @@
  * The write-behind queue for a database on the network. Like `WriteBehindQueue` it takes records
  * without ever making the caller wait, but the write itself is asynchronous: one batch is in
  * flight at a time, and whatever arrives meanwhile goes into the next one, so a burst becomes a
- * few multi-row inserts. When the server cannot be reached, the batch goes back to the front of
+ * few batch inserts. When the server cannot be reached, the batch goes back to the front of
  * the queue and is retried with a growing pause; past the retry window the records are dropped
  * and reported, never thrown at the code that produced them.
  */
