@@ -482,7 +482,13 @@ export class SessionTrace {
       run.span.setAttribute(ERROR_TYPE, error.name);
       run.span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
     } else {
-      run.span.setAttributes(definedAttributes({ [GEN_AI.inputTokens]: countOf(f["inputTokens"]), [GEN_AI.outputTokens]: countOf(f["outputTokens"]), "hooklens.run.turns": countOf(f["numTurns"]) }));
+      // A run's usage is summed over its messages' model responses: with none (calls through an
+      // IModel or the Executor carry theirs on their chat spans) its zeros measured nothing.
+      const turns = countOf(f["numTurns"]);
+      const measured = turns !== 0;
+      run.span.setAttributes(
+        definedAttributes({ [GEN_AI.inputTokens]: measured ? countOf(f["inputTokens"]) : undefined, [GEN_AI.outputTokens]: measured ? countOf(f["outputTokens"]) : undefined, "hooklens.run.turns": turns }),
+      );
     }
     run.span.end(at);
     this.#runs.delete(key);

@@ -84,6 +84,9 @@ describe("exportToOpenTelemetry: a session's signals as one trace", () => {
     expect(root.attributes).toMatchObject({ "session.id": session.id, "gen_ai.conversation.id": session.id });
     const run = only(all, "invoke_agent");
     expect(parentOf(run)).toBe(root.spanContext().spanId);
+    // The run's messages carried no model response, so it has no usage of its own (the chat span has).
+    expect(run.attributes).toMatchObject({ "hooklens.run.turns": 0 });
+    expect(Object.keys(run.attributes).filter((key) => key.startsWith("gen_ai.usage."))).toEqual([]);
     expect(new Set(all.map((s) => s.spanContext().traceId)).size).toBe(1);
 
     const lookup = only(all, "execute_tool lookup");
@@ -127,6 +130,19 @@ describe("exportToOpenTelemetry: a session's signals as one trace", () => {
     expect(chat.events.map((e) => e.name)).toEqual(["service.pre_event_create", "service.pre_invocation"]);
     for (const event of chat.events) expect(event.attributes).toMatchObject({ "hooklens.service_hook.status": "completed" });
     expect(ms(chat.events[0]!.time)).toBeGreaterThanOrEqual(ms(chat.startTime));
+  });
+
+  it("a run whose messages carry model responses gets their summed usage on its invoke_agent span", async () => {
+    const { provider, spans } = memoryTracing();
+    const { session, branch } = sessionWithTools();
+    const exported = exportToOpenTelemetry(session, { tracer: provider.getTracer("test") });
+    await branch.observedRun(async () => {
+      for (const usage of [{ prompt_tokens: 7, completion_tokens: 2 }, { input_tokens: 5, output_tokens: 1 }]) {
+        branch.addMessage({ role: "assistant", content: "reply", metadata: { modelResponse: { usage } } });
+      }
+    });
+    await exported.end();
+    expect(only(spans(), "invoke_agent").attributes).toMatchObject({ "gen_ai.usage.input_tokens": 12, "gen_ai.usage.output_tokens": 3, "hooklens.run.turns": 2 });
   });
 
   it("takes span times from the signals: children inside their parents, in call order", async () => {
