@@ -15,7 +15,6 @@ export class DropReport {
   #total = 0;
   /** The held-back line's timer, unref'd: it never keeps a finished program alive. */
   #deferred: NodeJS.Timeout | null = null;
-  readonly #atExit = (): void => this.report(true);
 
   constructor(readonly where: string) {}
 
@@ -61,18 +60,37 @@ export class DropReport {
     if (this.#deferred !== null) return;
     this.#deferred = setTimeout(() => {
       this.#deferred = null;
-      process.removeListener("exit", this.#atExit);
+      heldBack(this, false);
       this.report();
     }, delayMs).unref();
-    process.once("exit", this.#atExit);
+    heldBack(this, true);
   }
 
   #cancelDeferred(): void {
     if (this.#deferred === null) return;
     clearTimeout(this.#deferred);
     this.#deferred = null;
-    process.removeListener("exit", this.#atExit);
+    heldBack(this, false);
   }
+}
+
+/**
+ * Reports holding a line back, logged at exit if their timer has not fired by then. One exit
+ * listener serves them all (one per report would trip Node's leak warning past ten sinks).
+ */
+const heldBackReports = new Set<DropReport>();
+
+function reportHeldBack(): void {
+  for (const report of [...heldBackReports]) report.report(true);
+}
+
+function heldBack(report: DropReport, waiting: boolean): void {
+  if (!waiting) {
+    if (heldBackReports.delete(report) && heldBackReports.size === 0) process.removeListener("exit", reportHeldBack);
+    return;
+  }
+  if (heldBackReports.size === 0) process.on("exit", reportHeldBack);
+  heldBackReports.add(report);
 }
 
 function describe(reason: unknown): string {
