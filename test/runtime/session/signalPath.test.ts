@@ -258,6 +258,31 @@ describe("bounded memory", () => {
   });
 });
 
+describe("drops a store reports as it closes", () => {
+  it("are logged by close() itself, though a drop line was written a moment before (the program may be exiting)", async () => {
+    const store = await SqliteSignalStore.open(temp.path("closing.db"), { busyTimeoutMs: 50 });
+    const observer = new SessionObserver();
+    observer.bindDbPersistence("closing", store);
+    const lock = `${store.path}.lock`;
+    mkdirSync(lock); // another process holds the file until after the close
+    const previous = configureSignals({ maxPendingBytes: 8_000 });
+    try {
+      for (let i = 0; i < 200; i++) await observer.emit({ i });
+      await new Promise((resolve) => setImmediate(resolve));
+      // Past the bound: dropped at once; below it: waiting for the lock, given up by close().
+      const droppedFirst = store.droppedWrites;
+      expect(droppedFirst).toBeGreaterThan(0);
+      expect(logs.filter((l) => l.level === "error").map((l) => l.fields["count"])).toEqual([droppedFirst]);
+      store.close();
+      expect(logs.filter((l) => l.level === "error").map((l) => l.fields["count"])).toEqual([droppedFirst, 200 - droppedFirst]);
+      expect(store.droppedWrites).toBe(200);
+    } finally {
+      configureSignals(previous);
+      rmdirSync(lock);
+    }
+  });
+});
+
 describe("an awaited-emit loop into a real SQLite file", () => {
   it("loses nothing and logs nothing for 50,000 signals", async () => {
     const store = await SqliteSignalStore.open(temp.path("loop.db"));

@@ -205,6 +205,8 @@ export class PostgresSignalStore implements SignalStore {
     forgetBeforeExit(this);
     this.#admission.queueMarkers(this.#rows);
     await this.#queue.finish(() => this.#lastUnavailable ?? new Error("the store was closed"));
+    // A closed store has no later batch to carry a line the once-a-second limit held back.
+    this.#admission.report.report(true);
     await this.#pool.end().catch(() => undefined);
   }
 

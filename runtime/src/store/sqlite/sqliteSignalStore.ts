@@ -210,6 +210,8 @@ export class SqliteSignalStore implements SignalStore {
         this.#queue.drainNow();
       }
       this.#queue.abandon(classifySqliteError(new Error("database is locked"), this.path, "closing it"));
+      // A closed store has no later batch to carry a line the once-a-second limit held back.
+      this.#admission.report.report(true);
     } finally {
       this.#insertMany?.finalize();
       this.#insertOne?.finalize();
