@@ -68,7 +68,8 @@ function showValue(key: string, value: JsonValue): string {
 function droppedLine(payload: JsonObject): string {
   const count = Number(payload["count"]);
   const reason = typeof payload["reason"] === "string" && payload["reason"] !== "" ? ` (${oneLine(payload["reason"])})` : "";
-  return clip(`${Number.isFinite(count) ? count.toLocaleString("en-US") : "?"} signals dropped here${reason}`);
+  const counted = Number.isFinite(count) ? `${count.toLocaleString("en-US")} ${count === 1 ? "signal" : "signals"}` : "? signals";
+  return clip(`${counted} dropped here${reason}`);
 }
 
 function unknownSessionMessage(sessionId: string, path: string, known: readonly string[]): string {

@@ -16,6 +16,7 @@ describe("hooklens show", () => {
       { sessionId: "s", kind: SIGNALS_DROPPED_KIND, opId: "", ts: 1, payload: { count: 1234, reason: "the database stayed locked" } },
     ]);
     expect(text.split("\n")[1]).toMatch(/^\S+ {2}1,234 signals dropped here \(the database stayed locked\)$/);
+    expect(formatSignalsText([{ sessionId: "s", kind: SIGNALS_DROPPED_KIND, opId: "", ts: 1, payload: { count: 1, reason: "" } }])).toMatch(/^\S+ {2}1 signal dropped here\n/);
   });
 
   it("prints each kind of refused call as its tool, who refused it, the full call id and the reason", () => {
