@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Branch, Executor, IModel, InvalidValueError, Session, SessionObserver, flushSignals } from "../index.js";
+import { Branch, Executor, IModel, InvalidValueError, OTEL_ENVIRONMENT_RECORDER, Session, SessionObserver, flushSignals } from "../index.js";
 import { exportAtProgramEnd } from "./programEnd.js";
 import { OpenTelemetrySink, type OpenTelemetrySinkOptions } from "./openTelemetrySink.js";
 import { checkSinkOptions, shown } from "./sinkOptions.js";
@@ -60,10 +60,16 @@ function observerOf(target: ExportTarget): SessionObserver {
     if (recorder instanceof SessionObserver) return recorder;
     if (recorder instanceof Session) return recorder.observer;
     if (recorder instanceof Branch && recorder.observer) return recorder.observer;
-    if (recorder !== null) throw new InvalidValueError("exportToOpenTelemetry(target): the target's `signals` is neither a Session, a Branch in a Session nor a SessionObserver, so its signals cannot be exported from here");
+    // HOOKLENS_OTEL's recorder gives way to the observer made below (which HOOKLENS_OTEL also
+    // exports, unless this export goes to the same global provider: then it is traced once).
+    if (recorder !== null && !isEnvironmentRecorder(recorder)) throw new InvalidValueError("exportToOpenTelemetry(target): the target's `signals` is neither a Session, a Branch in a Session nor a SessionObserver, so its signals cannot be exported from here");
     const observer = new SessionObserver({ sessionId: target instanceof IModel ? target.id : randomUUID() });
     target.signals = observer;
     return observer;
   }
   throw new InvalidValueError(`exportToOpenTelemetry(target): target must be a Session, SessionObserver, Branch, IModel or Executor, got ${shown(target)}`);
+}
+
+function isEnvironmentRecorder(recorder: object): boolean {
+  return (recorder as { [OTEL_ENVIRONMENT_RECORDER]?: unknown })[OTEL_ENVIRONMENT_RECORDER] === true;
 }

@@ -41,10 +41,13 @@ export class OpenTelemetrySink implements SignalSink {
   readonly #traces = new Map<string, SessionTrace>();
   /** Spans go to the global provider, which this sink may ask to export them. */
   readonly #global: boolean;
+  /** With no tracer of its own it sends to the global provider, as HOOKLENS_OTEL does: an observer then uses this sink alone. */
+  readonly replacesOtelEnvironment: boolean;
 
   constructor(options: OpenTelemetrySinkOptions = {}) {
     checkSinkOptions(options, "new OpenTelemetrySink(options)");
     this.#global = options.tracer === undefined;
+    this.replacesOtelEnvironment = this.#global;
     this.#tracer = options.tracer ?? trace.getTracer(TRACER_NAME);
     this.#options = {
       captureContent: options.captureContent === true,

@@ -76,6 +76,7 @@ export type { EncodedSignal } from "./pipeline/encodedSignal.js";
 export type { SignalSink, SinkTarget } from "./pipeline/sink.js";
 export { flushSignals, queuedSignals } from "./pipeline/signalPipeline.js";
 export { OTEL_ENV } from "./pipeline/environmentOtel.js";
+export { OTEL_ENVIRONMENT_RECORDER } from "../signals/environmentRecorder.js";
 export { configureSignals, signalSettings, DEFAULT_SIGNAL_SETTINGS } from "./pipeline/signalSettings.js";
 export type { SignalSettings } from "./pipeline/signalSettings.js";
 export type { JsonObject, JsonValue, TruncatedPayload } from "./serialize.js";

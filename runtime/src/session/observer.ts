@@ -320,7 +320,8 @@ export class SessionObserver {
     this.#live = live;
     this.#otel = otel;
     const liveTargets = live ? [{ sink: live, sessionId: this.sessionId }] : [];
-    const otelTargets = otel ? [{ sink: otel, sessionId: this.sessionId }] : [];
+    // An export of this observer's own to the global provider stands in for HOOKLENS_OTEL's.
+    const otelTargets = otel && !this.#addedTargets.some((t) => t.sink.replacesOtelEnvironment === true) ? [{ sink: otel, sessionId: this.sessionId }] : [];
     this.#storedTargets = liveTargets;
     this.#dispatchTargets = [...liveTargets, ...this.#persistTargets, ...this.#addedTargets, ...otelTargets];
   }

@@ -5,6 +5,12 @@ import { asSignal } from "../session/signal.js";
 import type { SignalRecorder } from "./signalRecorder.js";
 
 /**
+ * Marks the recorder `HOOKLENS_OTEL` gives a bare IModel or Executor, so `exportToOpenTelemetry`
+ * can tell it from a recorder of the program's own and give the target an observer instead.
+ */
+export const OTEL_ENVIRONMENT_RECORDER: unique symbol = Symbol("hooklens.otelEnvironmentRecorder");
+
+/**
  * The recorder a bare IModel or Executor (one given no `signals`) gets when the process exports
  * to OpenTelemetry (`HOOKLENS_OTEL`): it queues the calls' signals for that export under the
  * owner's id, with no Session and no observer. Otherwise there is none, and calls cost no signals.
@@ -15,6 +21,8 @@ export function environmentRecorder(sessionId: string): SignalRecorder | null {
 }
 
 class PipelineRecorder implements SignalRecorder {
+  readonly [OTEL_ENVIRONMENT_RECORDER] = true;
+
   constructor(readonly targets: readonly SinkTarget[]) {}
 
   emit(event: unknown): void {

@@ -18,6 +18,12 @@ export interface SignalSink {
    * the payload is encoded in the flush, before `write`.
    */
   readonly needsPayload?: boolean;
+  /**
+   * `true` when the sink sends what it is given to the global OpenTelemetry tracer provider, as
+   * the `HOOKLENS_OTEL` export does: an observer with such a sink leaves that export out, so one
+   * session is not traced twice.
+   */
+  readonly replacesOtelEnvironment?: boolean;
 }
 
 /** One sink plus the session id it files signals under (a persistence binding may name its own). */
