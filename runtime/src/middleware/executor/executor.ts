@@ -93,7 +93,11 @@ export class Executor {
     const ctx = this.#bind(runCtx);
     const spec = this.#tools.spec(input.name);
     if (spec === undefined) throw new ToolUsageError(`tool ${input.name} is not registered`);
-    this.#count(ctx, "toolCalls", (signals) => new ToolCallRecord(signals, new ToolInvocation(spec, toolCall(input.name, { ...(input.arguments ?? {}) }, input.id), ctx)));
+    try {
+      this.#counter.count(ctx, "toolCalls");
+    } catch (error) {
+      throw refused(ctx, error, (signals) => new ToolCallRecord(signals, new ToolInvocation(spec, toolCall(input.name, { ...(input.arguments ?? {}) }, input.id), ctx)));
+    }
     const inv = new ToolInvocation(spec, toolCall(input.name, { ...(input.arguments ?? {}) }, input.id), ctx);
     const record = ctx.signals ? new ToolCallRecord(ctx.signals, inv) : null;
     if (record === null) return this.#toolPhases(inv, null);
@@ -151,7 +155,11 @@ export class Executor {
     const ctx = this.#bind(runCtx);
     const model = options.model ?? this.#model;
     if (model === null) throw new InvalidValueError("callLlm needs a model: pass one to the Executor or to the call");
-    this.#count(ctx, "llmCalls", (signals) => new ModelCallRecord(signals, new LLMInvocation(request, model.provider, model.model, ctx), newId()));
+    try {
+      this.#counter.count(ctx, "llmCalls");
+    } catch (error) {
+      throw refused(ctx, error, (signals) => new ModelCallRecord(signals, new LLMInvocation(request, model.provider, model.model, ctx), newId()));
+    }
     const inv = new LLMInvocation(request, model.provider, model.model, ctx);
     const billing: { entry: LedgerEntry | null } = { entry: null };
     const callId = newId();
@@ -197,27 +205,6 @@ export class Executor {
       }
     }
     return runAfter(this.hooks, "afterNode", inv, update);
-  }
-
-  /**
-   * Counts one call against the run's limits. A call past a limit is recorded as a refused call
-   * (started, then denied with the RunLimitExceeded) before it is refused, so the stop shows where
-   * calls do: in a trace, the Signals view and the database.
-   */
-  #count(ctx: RunContext, what: keyof RunLimits, record: (signals: SignalRecorder) => { failed(error: unknown): void }): void {
-    try {
-      this.#counter.count(ctx, what);
-    } catch (error) {
-      const signals = ctx.signals ?? null;
-      let refused: { failed(error: unknown): void } | null = null;
-      try {
-        refused = signals === null ? null : record(signals);
-      } catch {
-        // Arguments its schema refuses: the call cannot be described, the limit's error still stands.
-      }
-      refused?.failed(error);
-      throw error;
-    }
   }
 
   async #llmPhases(inv: LLMInvocation, model: ModelClient, billing: { entry: LedgerEntry | null }, callId: string | null): Promise<LLMResponse> {
@@ -272,6 +259,24 @@ export class Executor {
     }
     return bound;
   }
+}
+
+/**
+ * A call the run's limits refused (`error`), recorded when the run records calls: started, then
+ * denied with that error, so the stop shows where calls do (a trace, the Signals view, the
+ * database). Returns `error`, for the caller to throw.
+ */
+function refused(ctx: RunContext, error: unknown, record: (signals: SignalRecorder) => { failed(error: unknown): void }): unknown {
+  const signals = ctx.signals ?? null;
+  if (signals === null) return error;
+  let call: { failed(error: unknown): void } | null = null;
+  try {
+    call = record(signals);
+  } catch {
+    // Arguments its schema refuses: the call cannot be described; the limit's error still stands.
+  }
+  call?.failed(error);
+  return error;
 }
 
 /** A ShortCircuit value as a tool result: a ToolResult stays as it is, anything else is an ok output. */
