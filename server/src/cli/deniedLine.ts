@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from "@hooklens/runtime";
+import { oneLine } from "./oneLine.js";
 
 /** The runtime's records of a refused call: each names the tool, the call, why and which hook decided. */
 const DENIAL_KINDS = new Set(["ToolCallBlocked", "HookShortCircuit", "GuardrailBlock", "GateDenied"]);
@@ -39,10 +40,6 @@ function objectOf(value: JsonValue | undefined): JsonObject {
 function textOf(object: JsonObject, key: string): string | null {
   const value = object[key];
   return typeof value === "string" && value !== "" ? oneLine(value) : null;
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ");
 }
 
 function cut(text: string): string {

@@ -1,5 +1,6 @@
 import { redactValue, SIGNALS_DROPPED_KIND, type JsonObject, type JsonValue, type SessionSignalRecord } from "@hooklens/runtime";
 import { deniedCallLine, isDeniedCall } from "./deniedLine.js";
+import { oneLine } from "./oneLine.js";
 import { durationsInMs, formatMs, readableDurations, takeDurationMs } from "./durations.js";
 import { RecordedDbError, withRecordedDb } from "./recordedDb.js";
 import { isoTime, type OutputFormat } from "./sessions.js";
@@ -81,10 +82,6 @@ function unknownSessionMessage(sessionId: string, path: string, known: readonly 
 
 function isEmptyObject(value: JsonValue | undefined): boolean {
   return typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ");
 }
 
 function clip(text: string): string {
