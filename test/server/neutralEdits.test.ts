@@ -139,3 +139,54 @@ describe("edits that may change the findings are analysed again", () => {
     expect(edit(replaced("1 + 3;", "1 + 4;")).reused).toBe(true);
   });
 });
+
+describe("findings that name another line", () => {
+  /** Each rule that points at another line in its message or explanation, once. */
+  const NAMING_LINES = [
+    `import { AgentSpec, Executor, Hook, HookPoint, HookRegistry, Session, Tool, attachHooks, type Approval, type ToolBackend, type ToolInvocation } from "@hooklens/runtime";`,
+    `let counter = 1 + 2;`,
+    `const registry = new HookRegistry({ hooks: { pre_invoke: () => undefined } });`,
+    `registry.preInvoke(() => undefined);`,
+    `const spec = new AgentSpec();`,
+    `spec.post("search", (_t, _a, _args, result) => ({ ...result, seen: true }));`,
+    `attachHooks(new Tool({ funcCallable: () => "plain text", name: "search" }), spec, "search");`,
+    `declare const tools: ToolBackend;`,
+    `const edit: Approval = (inv) => ({ arguments: { ...inv.call.arguments, dryRun: true } });`,
+    `class Counter extends Hook {`,
+    `  override beforeTool(_inv: ToolInvocation) {`,
+    `    counter++;`,
+    `  }`,
+    `}`,
+    `export const executor = new Executor(tools, { hooks: [new Counter()], approval: edit });`,
+    `export async function branchFirst(): Promise<void> {`,
+    `  const session = new Session();`,
+    `  const branch = session.newBranch();`,
+    `  session.hooks.on(HookPoint.TOOL_PRE, () => undefined);`,
+    `  await branch.act({ function: "search", arguments: {} });`,
+    `}`,
+    ``,
+  ].join("\n");
+
+  it("are reused after a neutral edit like any other (the line they name cannot move)", () => {
+    const local = createFixture();
+    try {
+      const path = local.write("lines.ts", NAMING_LINES);
+      const project = new AnalysisProject(local.dir);
+      const first = (project.setBuffer(path, NAMING_LINES), project.analyze(path));
+      const namingLines = first.findings.filter((f) => /\bline \d+/.test(`${f.message} ${f.explanation}`)).map((f) => f.code);
+      expect(namingLines.sort()).toEqual(["HL004", "HL005", "HL009", "HL015"]);
+      for (const n of [3, 34, 5]) {
+        const text = NAMING_LINES.replace("1 + 2;", `1 + ${n};`);
+        const before = project.stats.reusedAnalyses;
+        project.setBuffer(path, text);
+        const result = project.analyze(path);
+        expect(project.stats.reusedAnalyses).toBe(before + 1);
+        const fresh = new AnalysisProject(local.dir);
+        fresh.setBuffer(path, text);
+        expect(result).toEqual(fresh.analyze(path));
+      }
+    } finally {
+      local.dispose();
+    }
+  });
+});

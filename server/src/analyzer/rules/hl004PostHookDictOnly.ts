@@ -5,6 +5,7 @@ import { isJavaScriptPath } from "../javaScriptFiles.js";
 import { forEachRuntimeMethodCall, TOOL_HOOK_HOLDERS } from "../methodCalls.js";
 import { postChainReach, toolsAttachedTo } from "../toolResults.js";
 import type { Rule, RuleContext } from "../types.js";
+import { startLineOf } from "../lineNumbers.js";
 
 const ARGS_POSITION = 2;
 
@@ -84,7 +85,7 @@ function checkAttachedTools(post: CallExpression, context: RuleContext): void {
   for (const tool of toolsAttachedTo(post, key, context.runtime)) {
     const reach = postChainReach(tool.returnType);
     if (!reach) continue;
-    const line = tool.attach.getStartLineNumber();
+    const line = startLineOf(tool.attach);
     const kinds = reach.others.join(" or ");
     const message =
       reach.reach === "never"

@@ -4,6 +4,7 @@ import { clip } from "../headline.js";
 import { runsAfterDefinition, scopeOf, scopesIn } from "../scopes.js";
 import { scopesCreatingSessions, trackedSessions, type BranchRefs, type SessionUse, type TrackedSession } from "../sessionUses.js";
 import type { Rule } from "../types.js";
+import { startLineOf } from "../lineNumbers.js";
 
 type Include = Extract<SessionUse, { kind: "include" }>;
 type CreateBus = Extract<SessionUse, { kind: "createBus" }>;
@@ -30,7 +31,7 @@ export const branchBeforeBus: Rule = {
             : `Branches included before ${clip(name, 20)}.hooks exists: tool hooks never see their act() calls`,
           explanation:
             `${include.label} includes ${noun} before ${name}'s HookBus exists; ` +
-            `the bus is first created on line ${createBus.node.getStartLineNumber()} (${createBus.label}). ` +
+            `the bus is first created on line ${startLineOf(createBus.node)} (${createBus.label}). ` +
             "A Session attaches its bus only to branches included after it exists and never backfills earlier ones, " +
             `so act() on ${these} never reaches the TOOL_PRE/TOOL_POST/TOOL_ERROR handlers on ${name}.hooks. ` +
             `Read ${name}.hooks before including branches, or include ${them} again once the bus exists.`,

@@ -2,6 +2,7 @@ import { Node, VariableDeclarationKind, type Expression } from "ts-morph";
 import { unwrapped } from "../expressions.js";
 import { forEachPhaseMethodCall, forEachRegistryOptions, type PhaseRegistration } from "../serviceHooks.js";
 import type { Rule, RuleContext } from "../types.js";
+import { startLineOf } from "../lineNumbers.js";
 
 const EXPLANATION =
   "A HookRegistry holds one handler per phase, not a chain. `preEventCreateHook`, `preInvoke` and `postInvoke` replace the " +
@@ -55,7 +56,7 @@ function reportRepeats(placed: readonly Placed[], context: RuleContext, reportab
     context.report({
       start: site.getStart(),
       end: site.getEnd(),
-      message: `This replaces the ${phase} hook registered on line ${previous.registration.site.getStartLineNumber()}: a HookRegistry keeps one per phase`,
+      message: `This replaces the ${phase} hook registered on line ${startLineOf(previous.registration.site)}: a HookRegistry keeps one per phase`,
       explanation: EXPLANATION,
     });
   }

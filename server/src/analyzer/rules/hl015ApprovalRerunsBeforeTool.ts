@@ -6,6 +6,7 @@ import { sideEffectOf } from "../sideEffects.js";
 import type { FunctionLike } from "../functions.js";
 import type { RuntimeResolver } from "../runtimeResolver.js";
 import type { Rule } from "../types.js";
+import { startLineOf } from "../lineNumbers.js";
 
 /** Longest hook name quoted in the headline, so it stays within 100 characters. */
 const MAX_NAME = 24;
@@ -34,7 +35,7 @@ export const approvalRerunsBeforeTool: Rule = {
         const effect = found && sideEffectOf(found.fn);
         if (!found || !effect) continue;
         const name = found.name.length <= MAX_NAME ? found.name : "this hook";
-        const line = effect.getStartLineNumber();
+        const line = startLineOf(effect);
         const where = effect.getSourceFile() === context.sourceFile ? `line ${line}` : `${effect.getSourceFile().getBaseName()}:${line}`;
         context.report({
           start: hook.getStart(),
