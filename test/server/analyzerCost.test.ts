@@ -6,6 +6,7 @@ import { LibraryParses } from "../../server/src/analyzer/libraryParses.js";
 import { AnalysisProject } from "../../server/src/analyzer/project.js";
 import { compilerFactoryOf } from "../../server/src/analyzer/tsMorphInternals.js";
 import { Workspace } from "../../server/src/lsp/workspace.js";
+import { spyOnChecker } from "../helpers/checkerSpy.js";
 import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
 
 let fixture: Fixture | undefined;
@@ -31,6 +32,37 @@ describe("analyzer cost: files that cannot reach the runtime", () => {
     expect(project.stats).toEqual({ checkedAnalyses: 0, skippedAnalyses: 1, reusedAnalyses: 0, filesListed: 1, packageFilesParsed: 0, heldFileLookups: 0, buffersReparsedIncrementally: 0, buffersParsedWhole: 0, programsBuiltWhole: 0 });
     expect(project.has(plain)).toBe(false);
     expect(project.has(helper)).toBe(false);
+  });
+
+  it("asks the type checker nothing for a plain file, even one that the program of an open hook file holds", () => {
+    fixture = createFixture();
+    const plainText = "export const twice = (n: number) => n * 2;\n";
+    const plain = fixture.write("plain.ts", plainText);
+    // A hook point held in a constant is a question for the checker: the hook file's analysis builds a program and a checker.
+    const hookText = `import { HookBus, HookPoint } from "@hooklens/runtime";\nimport { twice } from "./plain.js";\nconst bus = new HookBus();\nconst point = HookPoint.TOOL_PRE;\nbus.on(point, () => twice(1));\n`;
+    const hooks = fixture.write("hooks.ts", hookText);
+    const project = new AnalysisProject(fixture.dir);
+    const hookFile = project.setText(hooks, hookText);
+    project.analyze(hooks);
+    expect(project.has(plain)).toBe(true); // loaded into that program as an import of the hook file
+    const program = hookFile.getProject().getProgram().compilerObject;
+    const questions = spyOnChecker(program.getTypeChecker());
+    try {
+      const checked = project.stats.checkedAnalyses;
+      for (let edit = 1; edit <= 3; edit++) {
+        project.setBuffer(plain, plainText.replace("n * 2", `n * ${edit + 2}`));
+        expect(project.analyze(plain)).toEqual({ findings: [], failures: [], notices: [] });
+      }
+      expect(questions.calls).toBe(0);
+      expect(project.stats.checkedAnalyses).toBe(checked);
+      // Nor was a program (and with it a checker) built for them.
+      expect(hookFile.getProject().getProgram().compilerObject).toBe(program);
+      // A question put through ts-morph reaches the spy (so the observations above can fail).
+      hookFile.getVariableDeclarationOrThrow("point").getType();
+      expect(questions.calls).toBeGreaterThan(0);
+    } finally {
+      questions.restore();
+    }
   });
 
   it("still analyses a file that imports the runtime, including through require()", () => {
@@ -256,5 +288,51 @@ describe("analyzer cost: superseded versions and memory", () => {
     expect(once).toBeGreaterThan(50); // the standard library, @types/node, the runtime, zod
     expect(new AnalysisProject(fixture.dir, { libraryParses }).analyze(second).findings).toEqual([]);
     expect(parses).toBe(once);
+  });
+});
+
+describe("analyzer cost: what the rules ask the type checker", () => {
+  it("asks about a runtime-using file's hook code only, nothing about its ordinary code", () => {
+    fixture = createFixture();
+    const hookCode = [
+      `import { AgentSpec, HookBus, HookPoint, HookRegistry, Session } from "@hooklens/runtime";`,
+      `const bus = new HookBus();`,
+      // A hook point held in a constant, a handler's payload, a tool's post hook: questions for the checker.
+      `const point = HookPoint.TOOL_PRE;`,
+      `bus.on(point, (payload) => String(payload));`,
+      `bus.on(HookPoint.API_PRE_CALL, () => undefined);`,
+      `new HookRegistry({ streamHandlers: { delta: (chunk: unknown) => String(chunk) } });`,
+      `new AgentSpec().post("search", () => "done");`,
+      `export function start(): Session { const session = new Session(); session.newBranch(); return session; }`,
+      ``,
+    ].join("\n");
+    const ordinaryCode = [
+      `export interface Item { id: number; name: string; tags: string[] }`,
+      `export class Store<T extends { id: number }> {`,
+      `  readonly #items = new Map<number, T>();`,
+      `  add(item: T): this { this.#items.set(item.id, item); return this; }`,
+      `  filter(predicate: (item: T) => boolean): T[] { return [...this.#items.values()].filter(predicate); }`,
+      `}`,
+      `export function total(items: readonly Item[], factor = 2): number {`,
+      `  let sum = 0;`,
+      `  for (const item of items) if (!item.tags.includes("skip")) sum += item.name.length * factor;`,
+      `  return sum + new Store<Item>().add({ id: 1, name: "a", tags: [] }).filter(() => true).length;`,
+      `}`,
+      `export const names = (items: Item[]) => items.map(({ name }) => name.toUpperCase()).join(", ");`,
+      ``,
+    ].join("\n");
+    const text = hookCode + ordinaryCode;
+    const path = fixture.write("hooks.ts", text);
+    const project = new AnalysisProject(fixture.dir);
+    const file = project.setText(path, text);
+    const questions = spyOnChecker(file.getProject().getProgram().compilerObject.getTypeChecker());
+    try {
+      expect(project.analyze(path).findings.map((f) => f.code)).toEqual(["HL001", "HL003", "HL004"]);
+      const asked = questions.nodes.filter((node) => node.getSourceFile().fileName === path);
+      expect(asked.length).toBeGreaterThan(0); // the hook code's questions (so the observation below can fail)
+      expect(asked.filter((node) => node.getStart() >= hookCode.length).map((node) => node.getText())).toEqual([]);
+    } finally {
+      questions.restore();
+    }
   });
 });

@@ -84,12 +84,13 @@ export class LspSession {
     });
   }
 
-  /** Pulls the document's diagnostics and returns how many there are. */
-  async diagnostics(path: string): Promise<number> {
+  /** Pulls the document's diagnostics and returns their codes (one per diagnostic). */
+  async diagnostics(path: string): Promise<string[]> {
     const report: DocumentDiagnosticReport = await this.#connection.sendRequest(DocumentDiagnosticRequest.method, {
       textDocument: { uri: pathToFileURL(path).href },
     });
-    return report.kind === "full" ? report.items.length : -1;
+    if (report.kind !== "full") throw new Error(`the server answered an unchanged report for ${path}, which the bench never asks for`);
+    return report.items.map((item) => String(item.code ?? ""));
   }
 
   probe(): Promise<BenchProbeReading> {

@@ -24,32 +24,28 @@ const RUNTIME_EVERY = 10;
  * between them (each module imports up to three earlier ones), 10% of them hook modules. Half of
  * those import the runtime through the project's own barrel (`src/hooklib.ts` re-exports it), so
  * the re-export path is exercised. The runtime is installed as a package (a link to this
- * repository's runtime and its built `.d.ts`), as a user has it.
+ * repository's runtime and its built `.d.ts`), as a user has it; `runtime: "sources"` maps it to
+ * the runtime's sources instead (tests of the workspace itself, which need no build).
  */
-export function createBenchWorkspace(fileCount = 1000): BenchWorkspace {
+export function createBenchWorkspace(fileCount = 1000, options: { runtime?: "package" | "sources" } = {}): BenchWorkspace {
   const dir = mkdtempSync(join(tmpdir(), "hooklens-bench-ws-"));
-  if (!existsSync(join(RUNTIME_PACKAGE_DIR, "dist", "index.d.ts"))) throw new Error("runtime/dist is missing: run `npm run build` first");
-  mkdirSync(join(dir, "node_modules", "@hooklens"), { recursive: true });
-  symlinkSync(RUNTIME_PACKAGE_DIR, join(dir, "node_modules", "@hooklens", "runtime"), "dir");
-  writeFileSync(
-    join(dir, "tsconfig.json"),
-    JSON.stringify(
-      {
-        compilerOptions: {
-          strict: true,
-          target: "ES2022",
-          module: "ESNext",
-          moduleResolution: "Bundler",
-          skipLibCheck: true,
-          noEmit: true,
-        },
-      },
-      null,
-      2,
-    ),
-  );
+  const compilerOptions: Record<string, unknown> = {
+    strict: true,
+    target: "ES2022",
+    module: "ESNext",
+    moduleResolution: "Bundler",
+    skipLibCheck: true,
+    noEmit: true,
+  };
+  if (options.runtime === "sources") compilerOptions["paths"] = { "@hooklens/runtime": [join(RUNTIME_PACKAGE_DIR, "src", "index.ts")] };
+  else {
+    if (!existsSync(join(RUNTIME_PACKAGE_DIR, "dist", "index.d.ts"))) throw new Error("runtime/dist is missing: run `npm run build` first");
+    mkdirSync(join(dir, "node_modules", "@hooklens"), { recursive: true });
+    symlinkSync(RUNTIME_PACKAGE_DIR, join(dir, "node_modules", "@hooklens", "runtime"), "dir");
+  }
+  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions }, null, 2));
   mkdirSync(join(dir, "src"));
-  writeFileSync(join(dir, "src", "hooklib.ts"), 'export { HookBus, HookPoint, HookRegistry, AgentSpec, Session, hook } from "@hooklens/runtime";\n');
+  writeFileSync(join(dir, "src", "hooklib.ts"), `export { ${RUNTIME_IMPORTS} } from "@hooklens/runtime";\n`);
   const runtimeFiles: string[] = [];
   const plainFiles: string[] = [];
   let lineCount = 1;
@@ -73,6 +69,18 @@ export function createBenchWorkspace(fileCount = 1000): BenchWorkspace {
     dispose: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
+
+/**
+ * The bench's keystroke-sized changes, each keeping the file valid. In a hook module, a number
+ * typed into arithmetic (an edit the analyzer can prove neutral: its findings are reused, moved)
+ * and a string typed into code (which the analyzer must analyse afresh); in a plain module, a
+ * number typed into one line. Each replaces text that occurs once in its module.
+ */
+export const BENCH_EDITS = {
+  runtimeNumber: (text: string, n: number) => text.replace("let counter = ", `let counter = ${n} + `),
+  runtimeString: (text: string, n: number) => text.replace("const seen: string[] = [];", `const seen: string[] = ["edit ${n}"];`),
+  plainNumber: (text: string, n: number) => text.replace("  let total = 0;", `  let total = ${n};`),
+} as const;
 
 function moduleName(i: number): string {
   return `m${String(i).padStart(4, "0")}`;
@@ -129,7 +137,16 @@ function plainModule(i: number): string {
   return [`// Module ${i}: ordinary application code.`, ...importLines(i), "", ...plainBody(i, 11), ""].join("\n");
 }
 
-/** A hook module: registrations on a bus (one dormant point), a registry with stream handlers, tool hooks, a session. */
+/** What hook modules import from the runtime (directly or through the project's barrel). */
+const RUNTIME_IMPORTS =
+  "AgentSpec, CodingToolkit, Executor, GuardrailHook, Hook, HookBus, HookPoint, HookRegistry, Session, StopHook, hook, " +
+  "type Approval, type ToolBackend, type ToolInvocation";
+
+/**
+ * A hook module: registrations on a bus (one dormant point), a registry with stream handlers, tool
+ * hooks, a session, and one trap for each rule (HL001–HL015), so every rule has something to look
+ * at and report in every edit the bench measures (`HOOK_MODULE_FINDINGS` lists what is found).
+ */
 function hookModule(i: number): string {
   const viaBarrel = (i / RUNTIME_EVERY) % 2 === 1;
   const source = viaBarrel ? "./hooklib.js" : "@hooklens/runtime";
@@ -139,7 +156,7 @@ function hookModule(i: number): string {
   });
   return [
     `// Module ${i}: hook code.`,
-    `import { AgentSpec, HookBus, HookPoint, HookRegistry, Session, hook } from "${source}";`,
+    `import { ${RUNTIME_IMPORTS} } from "${source}";`,
     ...importLines(i),
     "",
     `let counter = ${i};`,
@@ -163,7 +180,54 @@ function hookModule(i: number): string {
     `  session.newBranch();`,
     `  return session;`,
     `}`,
+    ...ruleTraps(i),
     ...plainBody(i, 8),
     "",
   ].join("\n");
+}
+
+/** The codes the analyzer reports in every hook module, in the order they appear. */
+export const HOOK_MODULE_FINDINGS = [
+  "HL001", "HL003", "HL002", "HL004", "HL006", "HL007", "HL008", "HL009", "HL010", "HL011", "HL012", "HL013", "HL014", "HL015", "HL005",
+] as const;
+
+/**
+ * One trap of each rule that HL001–HL003 above do not already show (the traps the rules' own
+ * tests use, adapted), in code that type-checks: each must be found (see `HOOK_MODULE_FINDINGS`).
+ */
+function ruleTraps(i: number): string[] {
+  return [
+    `spec.post("render${i}", () => "rendered");`,
+    `bus.on(HookPoint.TOOL_PRE, () => { return new StopHook(); });`,
+    `bus.on(HookPoint.TOOL_PRE, ({ toolName }) => { if (toolName === "rm") throw new StopHook(); });`,
+    `bus.on("tool.failed" as HookPoint, () => undefined);`,
+    `const phases${i} = new HookRegistry({ hooks: { pre_invoke: () => undefined } });`,
+    `phases${i}.preInvoke(() => undefined);`,
+    `new HookRegistry().preEventCreateHook((eventClass) => {`,
+    `  return { substitute: eventClass };`,
+    `});`,
+    `new HookRegistry().preInvoke((event) => {`,
+    `  if (!event) return new Error("meant to block");`,
+    `});`,
+    `hook(HookPoint.TOOL_POST)((payload) => seen.push(String(payload)));`,
+    `new CodingToolkit().post("bash_tool", () => undefined);`,
+    // TypeScript rejects this check too; JavaScript code or an \`any\` gets it through.
+    `// @ts-expect-error: a check that can return a number`,
+    `export const guardrail${i} = new GuardrailHook((_s, p) => (p === 1 ? 0 : true));`,
+    `declare const backend${i}: ToolBackend;`,
+    `const approve${i}: Approval = (inv) => ({ arguments: { ...inv.call.arguments, dryRun: true } });`,
+    `class Counter${i} extends Hook {`,
+    `  calls = 0;`,
+    `  override beforeTool(_inv: ToolInvocation) {`,
+    `    this.calls++;`,
+    `  }`,
+    `}`,
+    `export const executor${i} = new Executor(backend${i}, { hooks: [new Counter${i}()], approval: approve${i} });`,
+    `export async function branchFirst${i}(): Promise<void> {`,
+    `  const session = new Session();`,
+    `  const branch = session.newBranch();`,
+    `  session.hooks.on(HookPoint.TOOL_PRE, () => undefined);`,
+    `  await branch.act({ function: "search", arguments: {} });`,
+    `}`,
+  ];
 }
