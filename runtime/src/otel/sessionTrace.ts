@@ -29,6 +29,8 @@ interface OpenCall {
   /** POSIX seconds the call started. */
   readonly startedAt: number;
   exceptionRecorded: boolean;
+  /** A model call recorded inside this one (an Executor call made through an IModel): that span carries the usage. */
+  hasModelCallInside: boolean;
   /** The reason a denial signal gave (it names the gate's or hook's own reason), kept over the call's generic one. */
   deniedFor: string | null;
   /** Stream handler runs whose spans are made when the call ends (to keep them inside it). */
@@ -213,7 +215,7 @@ export class SessionTrace {
       { kind: SpanKind.INTERNAL, startTime: this.#times.of(signal.createdAt), attributes },
       outer ? trace.setSpan(ROOT_CONTEXT, outer.span) : this.#parentContext(signal.branchId, signal.createdAt),
     );
-    this.#open(callId, { span, kind: "tool", toolName: toolName ?? "unknown", source: source ?? "", branchId: signal.branchId, runId: idOf(f["runId"]), model: null, startedAt: signal.createdAt, exceptionRecorded: false, deniedFor: null, handlerRuns: null });
+    this.#open(callId, { span, kind: "tool", toolName: toolName ?? "unknown", source: source ?? "", branchId: signal.branchId, runId: idOf(f["runId"]), model: null, startedAt: signal.createdAt, exceptionRecorded: false, hasModelCallInside: false, deniedFor: null, handlerRuns: null });
   }
 
   #finishTool(signal: EncodedSignal, f: Fields): void {
@@ -255,12 +257,13 @@ export class SessionTrace {
     const request = this.#content(signal, "request");
     if (request !== undefined) attributes[GEN_AI.inputMessages] = exportedContent(objectOf(request)?.["messages"] ?? request);
     const outer = this.#calls.get(idOf(f["parentCallId"]) ?? "");
+    if (outer?.kind === "model") outer.hasModelCallInside = true;
     const span = this.#tracer.startSpan(
       model ? spanName(GEN_AI_OPERATION.chat, model) : GEN_AI_OPERATION.chat,
       { kind: SpanKind.CLIENT, startTime: this.#times.of(signal.createdAt), attributes },
       outer ? trace.setSpan(ROOT_CONTEXT, outer.span) : this.#parentContext(signal.branchId, signal.createdAt),
     );
-    this.#open(callId, { span, kind: "model", toolName: null, source: idOf(f["source"]) ?? "", branchId: signal.branchId, runId: idOf(f["runId"]), model, startedAt: signal.createdAt, exceptionRecorded: false, deniedFor: null, handlerRuns: null });
+    this.#open(callId, { span, kind: "model", toolName: null, source: idOf(f["source"]) ?? "", branchId: signal.branchId, runId: idOf(f["runId"]), model, startedAt: signal.createdAt, exceptionRecorded: false, hasModelCallInside: false, deniedFor: null, handlerRuns: null });
   }
 
   #finishModel(signal: EncodedSignal, f: Fields): void {
@@ -274,11 +277,13 @@ export class SessionTrace {
       span.setAttribute(GEN_AI.requestModel, requestModel);
       span.updateName(spanName(GEN_AI_OPERATION.chat, requestModel));
     }
+    // Tokens are counted once: on the innermost call (a backend sums them over chat spans).
+    const counted = !call.hasModelCallInside;
     span.setAttributes(
       definedAttributes({
         [GEN_AI.responseModel]: textOf(f, "responseModel"),
-        [GEN_AI.inputTokens]: countOf(f["inputTokens"]),
-        [GEN_AI.outputTokens]: countOf(f["outputTokens"]),
+        [GEN_AI.inputTokens]: counted ? countOf(f["inputTokens"]) : undefined,
+        [GEN_AI.outputTokens]: counted ? countOf(f["outputTokens"]) : undefined,
         [HOOKLENS.streamChunks]: countOf(f["chunks"]),
         [HOOKLENS.durationMs]: countOf(f["durationMs"]),
       }),

@@ -257,6 +257,27 @@ describe("the middleware Executor", () => {
   });
 });
 
+describe("an Executor model call made through a recorded IModel", () => {
+  it("nests the IModel's chat span inside the Executor's; the tokens are on the inner one only, so a backend's sum counts them once", async () => {
+    const { provider, spans } = memoryTracing();
+    const { session, branch } = sessionWithTools();
+    const model = new IModel({ endpoint: new ScriptedEndpoint({ model: "m-7", script: [completion("hi", { input: 30, output: 4 })] }), signals: branch });
+    const executor = new Executor(new BranchTools(branch), { model: new IModelClient(model), signals: branch });
+    const exported = exportToOpenTelemetry(session, { tracer: provider.getTracer("test") });
+    await executor.callLlm({ messages: [{ role: "user", content: "hello" }] }, executor.context({ runId: "run-7" }));
+    await exported.end();
+    const all = spans();
+    expect(spanTree(all)).toEqual(["session", "  chat m-7", "    chat m-7"]);
+    const outer = all.find((s) => s.attributes["hooklens.call.source"] === "executor")!;
+    const inner = all.find((s) => s.attributes["hooklens.call.source"] === "imodel")!;
+    expect(parentOf(inner)).toBe(outer.spanContext().spanId);
+    expect(inner.attributes).toMatchObject({ "gen_ai.usage.input_tokens": 30, "gen_ai.usage.output_tokens": 4 });
+    expect(outer.attributes).toMatchObject({ "hooklens.run.id": "run-7", "gen_ai.response.finish_reasons": ["stop"] });
+    const tokens = (key: string) => all.reduce((sum, s) => sum + Number(s.attributes[key] ?? 0), 0);
+    expect([tokens("gen_ai.usage.input_tokens"), tokens("gen_ai.usage.output_tokens")]).toEqual([30, 4]);
+  });
+});
+
 describe("denials of an Executor model call", () => {
   it("a guardrail block or a ShortCircuit of a model call is an event on its chat span, which carries the reason", async () => {
     const { provider, spans } = memoryTracing();
