@@ -13,6 +13,7 @@ import { compileTypeScriptEagerly } from "./eagerTypeScript.mjs";
 import { buildRuntimeBundles, RUNTIME_EXTERNALS, runtimeSourceAliases } from "./runtimeBundles.mjs";
 import { shippedLibPlugin, writeShippedLib } from "./shippedLib.mjs";
 import { tsMorphOnce } from "./tsMorphOnce.mjs";
+import { zodLocalesOut } from "./zodLocalesOut.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const production = process.argv.includes("--production");
@@ -39,7 +40,8 @@ const common = { bundle: true, platform: "node", target: "node20", sourcemap: !p
 // so names stay readable; none of the project's classes is renamed by bundling (checked when this
 // was changed: only module-private helpers and constants get a numeric suffix).
 // ts-morph's exports are copied once at start, not once per importing module (tsMorphOnce.mjs).
-const analyzer = { ...common, keepNames: false, plugins: [tsMorphOnce(root)] };
+// zod's translated messages are left out of both (zodLocalesOut.mjs).
+const analyzer = { ...common, keepNames: false, plugins: [tsMorphOnce(root), zodLocalesOut()] };
 // As in server/src/serverBundle.ts (test/server/lsp/compileCache.test.ts checks the built bundle).
 const SERVER_BUNDLE_WRAPPER = "(function (exports, require, module, __filename, __dirname) {";
 const SERVER_BUNDLE_WRAPPER_END = "\n})";

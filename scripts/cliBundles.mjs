@@ -8,6 +8,7 @@ import * as esbuild from "esbuild";
 import { compileTypeScriptEagerly } from "./eagerTypeScript.mjs";
 import { RUNTIME_EXTERNALS, runtimeSourceAliases } from "./runtimeBundles.mjs";
 import { tsMorphOnce } from "./tsMorphOnce.mjs";
+import { zodLocalesOut } from "./zodLocalesOut.mjs";
 
 /** How cli.cjs requires the check command's bundle (beside itself). */
 const CHECK_BUNDLE = "./check.cjs";
@@ -48,7 +49,7 @@ export function buildCliBundles(root, outdir, { sourcemap = false } = {}) {
     esbuild.build({ ...options, entryPoints: { cli: "server/src/cli.ts" }, plugins: [checkApart], supported: { "dynamic-import": false }, banner: { js: "#!/usr/bin/env node" } }),
     // Minified like the server's bundle (identifiers kept): fewer bytes to read and parse at every run.
     esbuild
-      .build({ ...options, entryPoints: { check: "server/src/cli/check/command.ts" }, minifyWhitespace: true, minifySyntax: true, plugins: [tsMorphOnce(root)] })
+      .build({ ...options, entryPoints: { check: "server/src/cli/check/command.ts" }, minifyWhitespace: true, minifySyntax: true, plugins: [tsMorphOnce(root), zodLocalesOut()] })
       .then(() => compileTypeScriptEagerly(join(outdir, "check.cjs"))),
   ]);
 }
