@@ -37,6 +37,21 @@ describe("HL001 dormant-hook-point", () => {
     expect(findings.map((f) => f.explanation)).toEqual([expect.stringContaining("streamHandlers"), expect.stringContaining("preInvoke")]);
   });
 
+  it("flags bus.on on an instance of a user's HookBus subclass, through every level of it", () => {
+    const findings = analyze(`
+      import { HookBus, HookPoint } from "@hooklens/runtime";
+      class AuditBus extends HookBus {}
+      class StrictAuditBus extends AuditBus {}
+      const audit = new AuditBus();
+      audit.on(HookPoint.API_PRE_CALL, () => undefined);
+      function strict(): StrictAuditBus { return new StrictAuditBus(); }
+      strict().on(HookPoint.ARTIFACT_CREATED, () => undefined);
+      class Unrelated { on(_point: string, _handler: () => void): void {} }
+      new Unrelated().on("api.pre_call", () => undefined);
+    `);
+    expect(findings.map((f) => f.text)).toEqual(["HookPoint.API_PRE_CALL", "HookPoint.ARTIFACT_CREATED"]);
+  });
+
   it("flags the exact string values, through bus.on and hook()", () => {
     const findings = analyze(`
       import { HookBus, hook } from "@hooklens/runtime";

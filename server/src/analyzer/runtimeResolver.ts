@@ -4,7 +4,7 @@ import { isRuntimeSpecifier, RUNTIME_PACKAGE } from "./hookLibraries.js";
 import { importedNames, leftmostIdentifier } from "./importedNames.js";
 import { PackageNames } from "./reach/packageNames.js";
 import { SyntacticRuntime, type ModuleExports } from "./syntacticRuntime.js";
-import { Node, type ExportDeclaration, type Expression, type ImportDeclaration, type StringLiteral, type SourceFile, type Symbol as MorphSymbol, type TypeChecker, type ts } from "ts-morph";
+import { Node, type ExportDeclaration, type Expression, type ImportDeclaration, type StringLiteral, type SourceFile, type Symbol as MorphSymbol, type Type, type TypeChecker, type ts } from "ts-morph";
 
 export { isRuntimeSpecifier, RUNTIME_PACKAGE };
 
@@ -89,11 +89,10 @@ export class RuntimeResolver {
   }
 
   #isInstanceOf(expression: Expression, className: string): boolean {
-    const made = this.#syntactic?.constructedWith(expression);
-    if (made !== undefined) return made === className;
+    // Made with `new` of the class itself: settled. Of another runtime class, which may extend it: the types say.
+    if (this.#syntactic?.constructedWith(expression) === className) return true;
     const type = expression.getType();
-    const symbol = type.getSymbol() ?? type.getAliasSymbol();
-    if (symbol && symbol.getName() === className && this.#declaredInRuntime(symbol)) return true;
+    if (this.#runtimeClassIn(type, [className]) !== null) return true;
     // Unresolved runtime: `const bus = new HookBus()` still says what `bus` is.
     if (!type.isAny() && !isErrorType(type.compilerType)) return false;
     const constructed = this.#constructedWith(expression);
@@ -107,14 +106,19 @@ export class RuntimeResolver {
   runtimeClassOf(expression: Expression, names: readonly string[]): string | null {
     const made = this.#syntactic?.constructedWith(expression);
     if (made !== undefined && names.includes(made)) return made;
-    const pending = [expression.getType()];
+    return this.#runtimeClassIn(expression.getType(), names) ?? names.find((name) => this.isInstanceOf(expression, name)) ?? null;
+  }
+
+  /** The first of the runtime classes `names` that `type` is or extends (through user subclasses too); null when none. */
+  #runtimeClassIn(type: Type, names: readonly string[]): string | null {
+    const pending = [type];
     for (let hops = 0; pending.length > 0 && hops < 32; hops++) {
-      const type = pending.shift()!;
-      const symbol = type.getSymbol() ?? type.getAliasSymbol();
+      const next = pending.shift()!;
+      const symbol = next.getSymbol() ?? next.getAliasSymbol();
       if (symbol && names.includes(symbol.getName()) && this.#declaredInRuntime(symbol)) return symbol.getName();
-      pending.push(...type.getBaseTypes());
+      pending.push(...next.getBaseTypes());
     }
-    return names.find((name) => this.isInstanceOf(expression, name)) ?? null;
+    return null;
   }
 
   /**
