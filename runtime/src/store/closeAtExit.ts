@@ -1,6 +1,7 @@
 /**
- * Closes registered stores when the process exits, so signals still waiting for a lock get a
- * last synchronous attempt and the WebAssembly heap is released. One listener for all stores.
+ * Closes what is registered when the process exits, synchronously: stores (signals still waiting
+ * for a lock get a last attempt and the WebAssembly heap is released) and drop reports holding a
+ * line back. One listener for all (one each would trip Node's leak warning past ten).
  */
 export interface ClosableAtExit {
   close(): void;

@@ -1,4 +1,5 @@
 import { getLogger } from "../../shared/log.js";
+import { closeAtExit, forgetAtExit } from "../../store/closeAtExit.js";
 
 /** Fewest milliseconds between two drop reports of one sink: an outage must not flood the log. */
 const MIN_REPORT_INTERVAL_MS = 1_000;
@@ -15,6 +16,8 @@ export class DropReport {
   #total = 0;
   /** The held-back line's timer, unref'd: it never keeps a finished program alive. */
   #deferred: NodeJS.Timeout | null = null;
+  /** Writes the held-back line if the program exits before its timer fires. */
+  readonly #atExit = { close: () => this.report(true) };
 
   constructor(readonly where: string) {}
 
@@ -60,37 +63,18 @@ export class DropReport {
     if (this.#deferred !== null) return;
     this.#deferred = setTimeout(() => {
       this.#deferred = null;
-      heldBack(this, false);
+      forgetAtExit(this.#atExit);
       this.report();
     }, delayMs).unref();
-    heldBack(this, true);
+    closeAtExit(this.#atExit);
   }
 
   #cancelDeferred(): void {
     if (this.#deferred === null) return;
     clearTimeout(this.#deferred);
     this.#deferred = null;
-    heldBack(this, false);
+    forgetAtExit(this.#atExit);
   }
-}
-
-/**
- * Reports holding a line back, logged at exit if their timer has not fired by then. One exit
- * listener serves them all (one per report would trip Node's leak warning past ten sinks).
- */
-const heldBackReports = new Set<DropReport>();
-
-function reportHeldBack(): void {
-  for (const report of [...heldBackReports]) report.report(true);
-}
-
-function heldBack(report: DropReport, waiting: boolean): void {
-  if (!waiting) {
-    if (heldBackReports.delete(report) && heldBackReports.size === 0) process.removeListener("exit", reportHeldBack);
-    return;
-  }
-  if (heldBackReports.size === 0) process.on("exit", reportHeldBack);
-  heldBackReports.add(report);
 }
 
 function describe(reason: unknown): string {
