@@ -93,12 +93,14 @@ export class Executor {
     const ctx = this.#bind(runCtx);
     const spec = this.#tools.spec(input.name);
     if (spec === undefined) throw new ToolUsageError(`tool ${input.name} is not registered`);
+    // Made once the limit is counted, so a refusal wins over arguments the schema refuses (which throw here).
+    const invocation = () => new ToolInvocation(spec, toolCall(input.name, { ...(input.arguments ?? {}) }, input.id), ctx);
     try {
       this.#counter.count(ctx, "toolCalls");
     } catch (error) {
-      throw refused(ctx, error, (signals) => new ToolCallRecord(signals, new ToolInvocation(spec, toolCall(input.name, { ...(input.arguments ?? {}) }, input.id), ctx)));
+      throw refused(ctx, error, (signals) => new ToolCallRecord(signals, invocation()));
     }
-    const inv = new ToolInvocation(spec, toolCall(input.name, { ...(input.arguments ?? {}) }, input.id), ctx);
+    const inv = invocation();
     const record = ctx.signals ? new ToolCallRecord(ctx.signals, inv) : null;
     if (record === null) return this.#toolPhases(inv, null);
     let result: ToolResult;
@@ -155,12 +157,13 @@ export class Executor {
     const ctx = this.#bind(runCtx);
     const model = options.model ?? this.#model;
     if (model === null) throw new InvalidValueError("callLlm needs a model: pass one to the Executor or to the call");
+    const invocation = () => new LLMInvocation(request, model.provider, model.model, ctx);
     try {
       this.#counter.count(ctx, "llmCalls");
     } catch (error) {
-      throw refused(ctx, error, (signals) => new ModelCallRecord(signals, new LLMInvocation(request, model.provider, model.model, ctx), newId()));
+      throw refused(ctx, error, (signals) => new ModelCallRecord(signals, invocation(), newId()));
     }
-    const inv = new LLMInvocation(request, model.provider, model.model, ctx);
+    const inv = invocation();
     const billing: { entry: LedgerEntry | null } = { entry: null };
     const callId = newId();
     const record = ctx.signals ? new ModelCallRecord(ctx.signals, inv, callId) : null;
