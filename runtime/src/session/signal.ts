@@ -164,15 +164,15 @@ export class RunEnd<T = unknown> extends Signal<T> implements RunUsage {
   }
 }
 
-/**
- * The kind a signal is recorded as: its class's own static `kind`, else (a user's subclass that
- * declares none) its class name, else the nearest declared kind up the chain.
- */
 /** `event` as an observer records it: a Signal as it is, anything else as a new Signal's data. */
 export function asSignal(event: unknown): Signal {
   return event instanceof Signal ? event : new Signal({ data: event });
 }
 
+/**
+ * The kind a signal is recorded as: its class's own static `kind`, else (a user's subclass that
+ * declares none) its class name, else the nearest declared kind up the chain.
+ */
 export function signalKind(signal: Signal): string {
   if (!(signal instanceof Signal)) throw new InvalidValueError(`signalKind(signal): signal must be a Signal, got ${describeValue(signal)}`);
   const type = signal.constructor as typeof Signal;
