@@ -92,11 +92,7 @@ export class RuntimeResolver {
     // Made with `new` of the class itself: settled. Of another runtime class, which may extend it: the types say.
     if (this.#syntactic?.constructedWith(expression) === className) return true;
     const type = expression.getType();
-    if (this.#runtimeClassIn(type, [className]) !== null) return true;
-    // Unresolved runtime: `const bus = new HookBus()` still says what `bus` is.
-    if (!type.isAny() && !isErrorType(type.compilerType)) return false;
-    const constructed = this.#constructedWith(expression);
-    return constructed !== null && this.is(constructed, className);
+    return this.#runtimeClassIn(type, [className]) !== null || this.#constructedUnresolved(expression, type, className);
   }
 
   /**
@@ -106,7 +102,15 @@ export class RuntimeResolver {
   runtimeClassOf(expression: Expression, names: readonly string[]): string | null {
     const made = this.#syntactic?.constructedWith(expression);
     if (made !== undefined && names.includes(made)) return made;
-    return this.#runtimeClassIn(expression.getType(), names) ?? names.find((name) => this.isInstanceOf(expression, name)) ?? null;
+    const type = expression.getType();
+    return this.#runtimeClassIn(type, names) ?? names.find((name) => this.#constructedUnresolved(expression, type, name)) ?? null;
+  }
+
+  /** With the runtime unresolved (`type` is any), whether `const bus = new HookBus()` still says `expression` is a `className`. */
+  #constructedUnresolved(expression: Expression, type: Type, className: string): boolean {
+    if (!type.isAny() && !isErrorType(type.compilerType)) return false;
+    const constructed = this.#constructedWith(expression);
+    return constructed !== null && this.is(constructed, className);
   }
 
   /** The first of the runtime classes `names` that `type` is or extends (through user subclasses too); null when none. */
