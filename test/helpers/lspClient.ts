@@ -32,6 +32,8 @@ export interface LspClientOptions {
   rootDir: string;
   /** The server's command line after the bundle; defaults to `--stdio`. */
   serverArgs?: string[];
+  /** The server to run; defaults to the test run's bundle of the sources (a built one: `dist/server.js`). */
+  server?: string;
 }
 
 /**
@@ -62,8 +64,7 @@ export class LspClient {
   }
 
   static async start(options: LspClientOptions): Promise<{ client: LspClient; initialize: InitializeResult }> {
-    const { server } = await bundleServer();
-    const client = new LspClient(server, options);
+    const client = new LspClient(options.server ?? (await bundleServer()).server, options);
     const rootUri = pathToFileURL(options.rootDir).href;
     const initialize = await client.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,

@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import vm from "node:vm";
 import { decode, encode } from "@jridgewell/sourcemap-codec";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { builtCli } from "../../helpers/builtCli.js";
 import { REPO_ROOT } from "../../helpers/fixtureProject.js";
+import { testTempDir } from "../../helpers/tempDir.js";
 
 // The analyzer's bundles hold TypeScript's compiler as a function expression V8 compiles with the
 // bundle, not as a lazily compiled method parsed twice (scripts/eagerTypeScript.mjs).
@@ -13,15 +13,11 @@ const EAGER_MODULE = /"[^"]*\/typescript\.js":\(function\((\w+),(\w+)\)\{/g;
 const { compileTypeScriptEagerly } = (await import(join(REPO_ROOT, "scripts/eagerTypeScript.mjs"))) as { compileTypeScriptEagerly(path: string): void };
 
 let bundles: string[];
-const scratch: string[] = [];
 beforeAll(() => {
   // The same build writes dist/ and server/dist/; the test run's own CLI bundles sit elsewhere.
   const cli = builtCli();
   bundles = [join(REPO_ROOT, "dist/server-main.cjs"), join(REPO_ROOT, "server/dist/check.cjs"), join(dirname(cli), "check.cjs")];
 }, 300_000);
-afterAll(() => {
-  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
-});
 
 describe("TypeScript's compiler in the analyzer's bundles", { timeout: 300_000 }, () => {
   it("is one parenthesised function expression in the server's and the check command's bundles, which still compile", () => {
@@ -34,8 +30,7 @@ describe("TypeScript's compiler in the analyzer's bundles", { timeout: 300_000 }
   });
 
   it("moves the source map's columns after each inserted text, and only those", () => {
-    const dir = mkdtempSync(join(tmpdir(), "hooklens-eager-ts-"));
-    scratch.push(dir);
+    const dir = testTempDir("hooklens-eager-ts-");
     // TypeScript's module as esbuild wraps it, start and end on one line, code after it on that line and the next.
     const text =
       'var require_typescript=__commonJS({"node_modules/@ts-morph/common/dist/typescript.js"(exports2,module2){var ts2={};(module3=>{first()})' +
@@ -58,8 +53,7 @@ describe("TypeScript's compiler in the analyzer's bundles", { timeout: 300_000 }
   });
 
   it("fails the build, naming the bundle, when the bundle does not have the shape it relies on", () => {
-    const dir = mkdtempSync(join(tmpdir(), "hooklens-eager-ts-"));
-    scratch.push(dir);
+    const dir = testTempDir("hooklens-eager-ts-");
     const missing = join(dir, "no-typescript.cjs");
     writeFileSync(missing, 'var require_x=__commonJS({"node_modules/x/index.js"(exports2,module2){module2.exports=1}});');
     expect(() => compileTypeScriptEagerly(missing)).toThrow(/no-typescript\.cjs: expected TypeScript's module once/);
