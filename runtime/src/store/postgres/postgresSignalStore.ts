@@ -48,10 +48,11 @@ interface Settings {
 /**
  * A SignalStore in a PostgreSQL table, for a team that shares recorded runs. Payloads are `jsonb`,
  * a `bigserial` id keeps insertion order. Inserts are queued and written as one INSERT of the
- * whole batch per round (one prepared statement, reused), off the caller's stack; while the server is unreachable the batch is retried with
- * backoff for `retryWindowMs`, then dropped and logged. `flush()` waits for the queue, reads wait
- * for it first, `close()` writes what is left and ends the pool, and a program that simply runs
- * out of work has its queue written before it exits.
+ * whole batch per round (one prepared statement, reused), off the caller's stack; while the
+ * server is unreachable the batch is retried with backoff for `retryWindowMs`, then dropped and
+ * logged. `flush()` waits for the queue, reads wait for it first, `close()` writes what is left
+ * and ends the pool, and a program that simply runs out of work has its queue written before it
+ * exits.
  */
 export class PostgresSignalStore implements SignalStore {
   /** The database as `postgres://user@host:port/database`: safe to print, never holds the password. */
