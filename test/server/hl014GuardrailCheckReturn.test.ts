@@ -1,6 +1,9 @@
+import { Node, Project, SyntaxKind } from "ts-morph";
 import { afterEach, describe, expect, it } from "vitest";
+import { checkedBadKinds, literalBadKinds } from "../../server/src/analyzer/rules/hl014GuardrailCheckReturn.js";
 import { hoverAt } from "../../server/src/lsp/hover.js";
 import { analyzeFixture, disposeFixture } from "../helpers/analyzeFixture.js";
+import { createFixture, REPO_ROOT } from "../helpers/fixtureProject.js";
 
 afterEach(disposeFixture);
 
@@ -90,5 +93,50 @@ describe("HL014 hover", () => {
     expect(value).not.toContain("can return a number");
     expect(value).toContain("(https://example.test/HL014.md)");
     expect(hover?.range).toEqual({ start: { line: 2, character: 18 }, end: { line: 2, character: 23 } });
+  });
+});
+
+describe("HL014 guardrail-check-return: a check whose body syntax reads", () => {
+  /** Concise bodies of `(_s, p) => …`: the kinds syntax settles, and forms it must leave to the checker. */
+  const BODIES = [
+    "0", "-1", "1n", '"blocked"', "`no ${String(p)}`", "true", "null", "undefined", "void 0", "[]", "({})", "({ ok: true })",
+    "() => true", 'new Error("no")', 'new TypeError("no")', "p === 1", "!p", "typeof p", '"k" in Object(p)', "p instanceof Error",
+    "p ? 0 : null", 'p ? "no" : true', "p ? undefined : 0", '(p ? null : "x")', "p ? 1n : 2", "p ? [] : {}", "p ? () => 1 : {}",
+    "({ then: 1 })", "({ ...Object(p) })", "p", "String(p)", "p || 0", "p ? 0 : String(p)",
+  ];
+  /** What syntax leaves to the checker: names, calls, thenables, spreads, and two kinds the checker may list either way round. */
+  const LEFT_TO_THE_CHECKER = ["p ? 1n : 2", "p ? [] : {}", "p ? () => 1 : {}", "({ then: 1 })", "({ ...Object(p) })", "p", "String(p)", "p || 0", "p ? 0 : String(p)"];
+  const NULLISH = ["null", "undefined", "void 0", "p ? 0 : null", "p ? undefined : 0", "(p ? null : \"x\")"];
+
+  const answers = (strict: boolean, prefix: "" | "async ") => {
+    const fixture = createFixture();
+    try {
+      const source = BODIES.map((body, i) => `export const g${i} = new GuardrailHook(${prefix}(_s, p) => ${body});`).join("\n");
+      fixture.write("tsconfig.json", JSON.stringify({ compilerOptions: { strict, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", skipLibCheck: true, paths: { "@hooklens/runtime": [`${REPO_ROOT}/runtime/src/index.ts`] } } }));
+      const path = fixture.write("checks.ts", `import { GuardrailHook } from "@hooklens/runtime";\n${source}\n`);
+      const project = new Project({ tsConfigFilePath: fixture.path("tsconfig.json"), skipAddingFilesFromTsConfig: true });
+      const arrows = project.addSourceFileAtPath(path).getDescendantsOfKind(SyntaxKind.NewExpression)
+        .filter((made) => made.getExpression().getText() === "GuardrailHook")
+        .map((made) => made.getArguments()[0]!);
+      return arrows.map((arrow, i) => {
+        if (!Node.isArrowFunction(arrow)) throw new Error(`not an arrow: ${arrow.getText()}`);
+        return { body: BODIES[i], syntax: literalBadKinds(arrow, strict), checker: checkedBadKinds(arrow, arrow, strict) };
+      });
+    } finally {
+      fixture.dispose();
+    }
+  };
+
+  it.each([
+    [true, ""],
+    [true, "async "],
+    [false, ""],
+  ] as const)("gives the checker's words in the checker's order (strict %s, %sarrows)", (strict, prefix) => {
+    const rows = answers(strict, prefix);
+    const read = rows.filter((row) => row.syntax !== undefined);
+    expect(read.filter((row) => JSON.stringify(row.syntax) !== JSON.stringify(row.checker))).toEqual([]);
+    // Without strictNullChecks, null and undefined widen to any: those bodies go to the checker too.
+    const left = rows.filter((row) => row.syntax === undefined).map((row) => row.body);
+    expect(left).toEqual(strict ? LEFT_TO_THE_CHECKER : [...NULLISH, ...LEFT_TO_THE_CHECKER].sort((a, b) => BODIES.indexOf(a) - BODIES.indexOf(b)));
   });
 });

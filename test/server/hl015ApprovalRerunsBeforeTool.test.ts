@@ -95,6 +95,7 @@ describe("HL015 approval-reruns-before-tool: what it flags", () => {
       ["new Counter()"],
       { extra: { "counter.ts": `import { Hook } from "@hooklens/runtime";\nexport class Counter extends Hook {\n  n = 0;\n  beforeTool() { this.n++; }\n}\n` } },
     ],
+    ["an inline approval that spreads the call and names arguments", `${HEADER}new Executor(tools, { hooks: [new Counter()], approval: (inv) => ({ ...inv.call, arguments: {} }) });`, ["new Counter()"]],
     ["an aliased import of the Executor", `${HEADER.replace("{ Executor,", "{ Executor as Runner,")}new Runner(tools, { hooks: [new Counter()], approval: edit });`, ["new Counter()"]],
     [
       "a runtime that cannot be resolved (import specifier only)",
@@ -144,6 +145,7 @@ describe("HL015 approval-reruns-before-tool: what it leaves alone", () => {
   const clean: [string, string, Options?][] = [
     ["an Executor without approval (confirm tools are refused, nothing re-runs)", `${HEADER}new Executor(tools, { hooks: [new Counter()] });`],
     ["approval: null", `${HEADER}new Executor(tools, { hooks: [new Counter()], approval: null });`],
+    ["an inline approval whose answer names other members only", `${HEADER}new Executor(tools, { hooks: [new Counter()], approval: () => ({ deny: "not now" }) });`],
     ["an approval that can only say yes or no", `${HEADER}new Executor(tools, { hooks: [new Counter()], approval: async (inv) => inv.spec.name !== "rm" || { deny: "not rm" } });`],
     [
       "a beforeTool that only reads and short-circuits",

@@ -39,6 +39,8 @@ const CASES: Record<string, string> = {
 const bus = new HookBus();
 ${USE}bus.on("tool.pre", () => undefined);
 bus.on("not.a.point", () => undefined);
+bus.on("tool.failed" as HookPoint, () => undefined);
+bus.on("tool.pre" as HookPoint, () => undefined);
 bus.on(\`session.end\`, () => undefined);
 bus.on(HookPoint.NOT_A_MEMBER, () => undefined);
 const session = new Session();
@@ -169,6 +171,41 @@ export * from "@hooklens/runtime";
 export { HookBus as Bus } from "@hooklens/runtime/live";
 void rtEquals; void rtRequired;
 `,
+  sameNameInTwoScopes: `import { HookPoint, Session } from ${RT};
+export function first() {
+  const session = new Session();
+  const sessionBus = session.hooks;
+  sessionBus.on(HookPoint.SESSION_END, () => undefined);
+  session.hooks.on(HookPoint.TOOL_PRE, () => undefined);
+  return session;
+}
+export function second() {
+  const session = new Session();
+  session.hooks.on(HookPoint.TOOL_PRE, () => undefined);
+  return session.hooks;
+}
+`,
+  propertiesOfRuntimeClasses: `import { HookPoint, IModel, Session, type IModelOptions } from ${RT};
+declare const options: IModelOptions;
+const model = new IModel(options);
+const registry = model.hookRegistry;
+registry.preInvoke(() => undefined);
+new Session().hooks.on(HookPoint.TOOL_PRE, () => undefined);
+`,
+  propertiesNarrowed: `import { HookBus, HookPoint, Session } from ${RT};
+class AuditBus extends HookBus {}
+const session = new Session();
+if (session.hooks instanceof AuditBus) session.hooks.on(HookPoint.TOOL_PRE, () => undefined);
+const other = new Session();
+declare function check(x: unknown): asserts x is string;
+check(other.hooks);
+other.hooks.on(HookPoint.TOOL_PRE, () => undefined);
+let changing = new Session();
+changing.hooks.on(HookPoint.TOOL_PRE, () => undefined);
+const passed = new Session();
+check(passed);
+passed.hooks.on(HookPoint.TOOL_PRE, () => undefined);
+`,
   viaPlainBarrel: `import { HookBus, HookPoint, hook } from "./lib/plain.js";\nconst bus = new HookBus();\n${USE}hook(HookPoint.TOOL_POST)(() => 1);\n`,
   viaRenamedBarrel: `import { Bus, HookBus, Points } from "./lib/renamed.js";\nconst bus = new Bus();\nconst session = new HookBus();\nbus.on(Points.API_PRE_CALL, () => undefined);\nsession.hooks;\n`,
   viaStarBarrel: `import { HookBus, HookPoint, Nothing } from "./lib/star.js";\nconst bus = new HookBus();\n${USE}void Nothing;\n`,
@@ -209,6 +246,8 @@ const SETTLED: [string, "exportName" | "constructedWith" | "hookPointValue", str
   ["direct", "hookPointValue", '"tool.pre"', "tool.pre"],
   ["direct", "hookPointValue", '"not.a.point"', null],
   ["direct", "hookPointValue", "HookPoint.NOT_A_MEMBER", null],
+  ["direct", "hookPointValue", '"tool.failed" as HookPoint', null],
+  ["direct", "hookPointValue", '"tool.pre" as HookPoint', null],
   ["aliased", "exportName", "Bus", "HookBus"],
   ["aliased", "constructedWith", "other", "Session"],
   ["aliased", "hookPointValue", "HP.API_PRE_CALL", "api.pre_call"],
@@ -216,6 +255,17 @@ const SETTLED: [string, "exportName" | "constructedWith" | "hookPointValue", str
   ["namespace", "hookPointValue", "rt.HookPoint.API_PRE_CALL", "api.pre_call"],
   ["shadowParameter", "constructedWith", "bus", "HookBus"],
   ["varOnce", "hookPointValue", "HookPoint.TOOL_PRE", "tool.pre"],
+  // The innermost of several block-scoped declarations of a name decides.
+  ["shadowConstInFunction", "constructedWith", "bus", "HookBus"],
+  ["shadowLetInBlock", "hookPointValue", "HookPoint.TOOL_PRE", "tool.pre"],
+  ["shadowLoopAndArrow", "hookPointValue", "HookPoint.TOOL_PRE", "tool.pre"],
+  ["sameNameInTwoScopes", "constructedWith", "session", "Session"],
+  ["sameNameInTwoScopes", "constructedWith", "sessionBus", "HookBus"],
+  ["sameNameInTwoScopes", "constructedWith", "session.hooks", "HookBus"],
+  // A property the runtime declares as one of its classes, of an instance made in place or named.
+  ["propertiesOfRuntimeClasses", "constructedWith", "registry", "HookRegistry"],
+  ["propertiesOfRuntimeClasses", "constructedWith", "new Session().hooks", "HookBus"],
+  ["otherCallees", "constructedWith", "new HookBus()", "HookBus"],
   ["viaPlainBarrel", "exportName", "HookBus", "HookBus"],
   ["viaPlainBarrel", "constructedWith", "bus", "HookBus"],
   ["viaPlainBarrel", "hookPointValue", "HookPoint.API_PRE_CALL", "api.pre_call"],
@@ -241,13 +291,10 @@ const SETTLED: [string, "exportName" | "constructedWith" | "hookPointValue", str
 /** What syntax must leave to the checker: [case, method, node text]. */
 const UNSETTLED: [string, "exportName" | "constructedWith" | "hookPointValue", string][] = [
   ["shadowParameter", "hookPointValue", "HookPoint.API_PRE_CALL"],
-  ["shadowConstInFunction", "constructedWith", "bus"],
-  ["shadowLetInBlock", "hookPointValue", "HookPoint.TOOL_PRE"],
   ["shadowVarInFunction", "hookPointValue", "HookPoint.TOOL_PRE"],
   ["shadowFunctionDeclaration", "exportName", "hook"],
   ["shadowCatch", "hookPointValue", "HookPoint.TOOL_PRE"],
   ["shadowTypeParameterAndDestructuring", "exportName", "HookBus"],
-  ["shadowLoopAndArrow", "hookPointValue", "HookPoint.TOOL_PRE"],
   ["shadowNamedExpressions", "constructedWith", "bus"],
   ["letReassigned", "constructedWith", "bus"],
   ["varRedeclared", "constructedWith", "bus"],
@@ -262,6 +309,11 @@ const UNSETTLED: [string, "exportName" | "constructedWith" | "hookPointValue", s
   ["viaOtherForms", "exportName", "HookBus"],
   ["viaOtherForms", "constructedWith", "a"],
   ["viaOtherForms", "exportName", "rt"],
+  // Narrowed, or open to it: an instanceof or assertion on the property or the name, a `let`.
+  ["propertiesNarrowed", "constructedWith", "session.hooks"],
+  ["propertiesNarrowed", "constructedWith", "other.hooks"],
+  ["propertiesNarrowed", "constructedWith", "changing.hooks"],
+  ["propertiesNarrowed", "constructedWith", "passed.hooks"],
   ["otherCallees", "exportName", "this.ns.hook"],
   ["otherCallees", "exportName", "new HookBus().on"],
 ];

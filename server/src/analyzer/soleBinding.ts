@@ -41,24 +41,32 @@ export function isInJsDoc(id: ts.Identifier): boolean {
 }
 
 /**
- * The declaration `reference` refers to, decided without a binder where that is certain: the
- * file declares the name exactly once (among `sameName`, every identifier of the file spelled
- * like it), and `reference` lies in that declaration's scope. Two declarations of the name
- * anywhere in the file (a shadowing parameter, a local of any kind, a `var` redeclared, an
- * import merged with a local) leave the question to the checker: undefined.
- * Only top-level imports and block-scoped variables are placed; other declarations give undefined.
+ * The declaration `reference` refers to, decided without a binder where that is certain: every
+ * declaration of the name in the file (among `sameName`, every identifier of the file spelled
+ * like it) is a top-level import or a block-scoped variable, whose scope syntax places, and the
+ * innermost of those scopes that holds `reference` decides (as lexical scoping does; two such
+ * declarations in one scope are an error the checker reports, and leave the answer undefined here
+ * too). A declaration of any other kind (a parameter, a function, a class, a `var`, a type, a
+ * catch clause's) leaves the question to the checker: undefined.
  */
 export function soleBinding(reference: ts.Identifier, sameName: readonly ts.Identifier[]): ts.Declaration | undefined {
   if (isNamePosition(reference) || isInJsDoc(reference)) return undefined;
-  let found: ts.Identifier | undefined;
+  let found: { declaration: ts.Declaration; scope: ts.Node } | undefined;
+  let tied = false;
   for (const id of sameName) {
     if (!isBindingName(id)) continue;
-    if (found) return undefined;
-    found = id;
+    const declaration = id.parent as ts.Declaration;
+    const scope = scopeOf(declaration);
+    if (!scope) return undefined;
+    if (reference.pos < scope.pos || reference.end > scope.end) continue;
+    // Scopes that hold the same node nest: the later-starting or shorter one is inside the other.
+    if (found && scope === found.scope) tied = true;
+    else if (!found || scope.pos > found.scope.pos || scope.end < found.scope.end) {
+      found = { declaration, scope };
+      tied = false;
+    }
   }
-  const declaration = found?.parent as ts.Declaration | undefined;
-  const scope = declaration && scopeOf(declaration);
-  return scope && reference.pos >= scope.pos && reference.end <= scope.end ? declaration : undefined;
+  return found && !tied ? found.declaration : undefined;
 }
 
 /** The node a top-level import or a `let`/`const` binds its name in; undefined for anything else. */

@@ -3,12 +3,23 @@ import { ts, type Node } from "ts-morph";
 import { aliasRenames } from "./aliasRenames.js";
 import { FileIndex } from "./fileIndex.js";
 import { isJavaScriptPath } from "./javaScriptFiles.js";
-import { isRuntimeSpecifier } from "./hookLibraries.js";
+import { isRuntimeSpecifier, RUNTIME_PACKAGE } from "./hookLibraries.js";
 import type { ExportFacts } from "./reach/moduleScan.js";
 import { isInJsDoc, isNamePosition, soleBinding } from "./soleBinding.js";
 
 const HOOK_POINT_VALUES: ReadonlyMap<string, string> = new Map(Object.entries(HookPoint));
 const VALID_HOOK_POINTS: ReadonlySet<string> = new Set(HOOK_POINT_VALUES.values());
+
+/**
+ * Properties the runtime declares as an instance of one of its classes, by owning class and
+ * property (`session.hooks` is a HookBus). Only plain class types: `Branch.hooks` is `HookBus |
+ * null`, which the checker reads differently with and without strictNullChecks. Tested against
+ * the runtime's declarations (syntacticRuntime.test.ts).
+ */
+export const RUNTIME_PROPERTY_CLASSES: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
+  ["Session", new Map([["hooks", "HookBus"]])],
+  ["IModel", new Map([["hookRegistry", "HookRegistry"]])],
+]);
 
 /** What syntax knows of a project's modules (the hook-library reach implements it; nothing here builds a program). */
 export interface ModuleExports {
@@ -57,8 +68,9 @@ const TYPESCRIPT_EXTENSIONS: ReadonlySet<string> = new Set([ts.Extension.Ts, ts.
  * The runtime resolver's questions answered from syntax alone where syntax settles them, with
  * the same answer the type checker gives: a name bound (as the only declaration of it in the
  * file) by an import from the runtime, or from a module that re-exports the runtime through plain
- * `export { X } from` / `export * from` chains; a `const` made with `new` of such a name; a hook
- * point written as a literal or as a member of the runtime's HookPoint. Anything else (shadowed
+ * `export { X } from` / `export * from` chains; an instance made with `new` of such a name, or a
+ * runtime property of one (`session.hooks`); a hook point written as a literal or as a member of
+ * the runtime's HookPoint. Names are placed in their block scopes. Anything else (shadowed
  * names, default or namespace objects, CommonJS, JS files, unusual re-exports) is undefined.
  */
 export class SyntacticRuntime {
@@ -103,32 +115,73 @@ export class SyntacticRuntime {
   }
 
   /**
-   * The runtime export `expression` was constructed with, for a name bound to `const x = new X(…)`
-   * (no type annotation, nothing that could narrow it: every other mention is `x.member`), where
-   * X is a runtime export. Its type is then exactly that class's instance.
+   * The runtime class whose instance `node` certainly is, with no narrowing: `new X(…)` where X is
+   * a runtime export; a property of such an instance that the runtime declares as another runtime
+   * class (`session.hooks`, see RUNTIME_PROPERTY_CLASSES); or a name bound to `const x = <one of
+   * those>` (no type annotation). Every other mention of the name (and of the property) must be
+   * a read that cannot narrow it: `x.member`, `return x`, or the initializer of another `const`.
    */
   constructedWith(node: Node): Settled<string> {
-    const expression = node.compilerNode;
     const index = FileIndex.of(node.getSourceFile());
     const file = index.sourceFile.compilerNode;
-    if (!ts.isIdentifier(expression) || isJavaScriptPath(file.fileName) || this.#isRuntimeFile(file.fileName)) return undefined;
+    if (isJavaScriptPath(file.fileName) || this.#isRuntimeFile(file.fileName)) return undefined;
+    return this.#instanceClass(node.compilerNode, index, 0);
+  }
+
+  #instanceClass(expression: ts.Node, index: FileIndex, depth: number): Settled<string> {
+    if (depth > 8) return undefined;
+    if (ts.isNewExpression(expression)) return this.#exportName(expression.expression, index) ?? undefined;
+    if (ts.isPropertyAccessExpression(expression)) return this.#propertyClass(expression, index, depth);
+    if (!ts.isIdentifier(expression)) return undefined;
     const declaration = this.#binding(expression, index);
     if (!declaration || !ts.isVariableDeclaration(declaration) || declaration.type || declaration.exclamationToken) return undefined;
     const blockScoped = declaration.parent.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const | ts.NodeFlags.Using);
     const initializer = declaration.initializer;
-    if (blockScoped !== ts.NodeFlags.Const || !initializer || !ts.isNewExpression(initializer)) return undefined;
-    const mentions = index.rawIdentifiers(expression.text);
-    if (!mentions.every((id) => id === declaration.name || isNamePosition(id) || isInJsDoc(id) || isReceiver(id))) return undefined;
-    return this.#exportName(initializer.expression, index) ?? undefined;
+    if (blockScoped !== ts.NodeFlags.Const || !initializer || !this.#onlyPlainReads(expression.text, declaration, index)) return undefined;
+    return this.#instanceClass(initializer, index, depth + 1);
+  }
+
+  /** `x.p` where x is certainly a runtime class's instance and the runtime declares `p` as an instance of another. */
+  #propertyClass(access: ts.PropertyAccessExpression, index: FileIndex, depth: number): Settled<string> {
+    const receiver = access.expression;
+    if (!ts.isIdentifier(access.name) || !(ts.isIdentifier(receiver) || ts.isNewExpression(receiver))) return undefined;
+    const owner = this.#instanceClass(receiver, index, depth + 1);
+    const property = owner === undefined ? undefined : RUNTIME_PROPERTY_CLASSES.get(owner)?.get(access.name.text);
+    // With the runtime unresolved the checker knows no property types at all.
+    if (property === undefined || !this.#runtimeResolvesFrom(index.sourceFile.compilerNode.fileName)) return undefined;
+    // `new X().p` is no reference, so nothing narrows it; `x.p` is narrowed like a name: every mention of it must be a plain read.
+    if (!ts.isIdentifier(receiver)) return property;
+    const declaration = this.#binding(receiver, index);
+    const mentions = index.rawIdentifiers(receiver.text).filter((id) => isReceiver(id) && (id.parent as ts.PropertyAccessExpression).name.text === access.name.text);
+    return mentions.every((id) => this.#binding(id, index) !== declaration || isPlainRead(id.parent)) ? property : undefined;
+  }
+
+  /** Whether the runtime package resolves from `fileName` to its TypeScript declarations (the classes' members are known). */
+  #runtimeResolvesFrom(fileName: string): boolean {
+    const resolved = this.#modules?.resolve(RUNTIME_PACKAGE, fileName);
+    return resolved !== undefined && TYPESCRIPT_EXTENSIONS.has(resolved.extension) && this.#isRuntimeFile(resolved.resolvedFileName);
+  }
+
+  /** Whether every mention of the name that refers to `declaration` reads it without narrowing it. */
+  #onlyPlainReads(name: string, declaration: ts.VariableDeclaration, index: FileIndex): boolean {
+    return index
+      .rawIdentifiers(name)
+      .every((id) => id === declaration.name || isNamePosition(id) || isInJsDoc(id) || isPlainRead(id) || this.#binding(id, index) !== declaration);
   }
 
   /** As `RuntimeResolver.hookPointValue`: a string literal, or `HookPoint.MEMBER` of the runtime's HookPoint. */
   hookPointValue(node: Node): Settled<string | null> {
     const argument = node.compilerNode;
     if (ts.isStringLiteral(argument) || ts.isNoSubstitutionTemplateLiteral(argument)) return VALID_HOOK_POINTS.has(argument.text) ? argument.text : null;
+    // `x as HookPoint` has the enum's own type, a union of its members: no one point.
+    if (ts.isAsExpression(argument)) return this.#namesHookPointType(argument.type, FileIndex.of(node.getSourceFile())) ? null : undefined;
     if (!ts.isPropertyAccessExpression(argument) || !ts.isIdentifier(argument.name)) return undefined;
     if (this.#exportName(argument.expression, FileIndex.of(node.getSourceFile())) !== "HookPoint") return undefined;
     return HOOK_POINT_VALUES.get(argument.name.text) ?? null;
+  }
+
+  #namesHookPointType(type: ts.TypeNode, index: FileIndex): boolean {
+    return ts.isTypeReferenceNode(type) && !type.typeArguments && ts.isIdentifier(type.typeName) && this.#exportName(type.typeName, index) === "HookPoint";
   }
 
   /**
@@ -219,6 +272,14 @@ function moduleOf(declaration: ts.ImportDeclaration | ts.JSDocImportTag): string
 }
 
 /** `x` in `x.member`: a read that cannot narrow `x` (the runtime's methods assert nothing about `this`). */
-function isReceiver(id: ts.Identifier): boolean {
-  return ts.isPropertyAccessExpression(id.parent) && id.parent.expression === id;
+function isReceiver(node: ts.Node): boolean {
+  return ts.isPropertyAccessExpression(node.parent) && node.parent.expression === node;
+}
+
+/** A read that cannot narrow what it reads: `x.member`, `return x`, `const y = x`. */
+function isPlainRead(node: ts.Node): boolean {
+  const parent = node.parent;
+  if (isReceiver(node)) return true;
+  if (ts.isReturnStatement(parent)) return true;
+  return ts.isVariableDeclaration(parent) && parent.initializer === node && (parent.parent.flags & ts.NodeFlags.Const) !== 0;
 }

@@ -1,10 +1,11 @@
 import { HookEventTypes } from "@hooklens/runtime";
-import { Node, type Type } from "ts-morph";
+import { Node, type Type, type ts } from "ts-morph";
 import { unwrapped } from "../expressions.js";
 import type { FunctionLike } from "../functions.js";
 import { isErrorType, isNothing, returnSites, settledType, type ReturnSite } from "../returns.js";
 import { allPhaseRegistrations } from "../serviceHooks.js";
 import type { Rule, RuleContext } from "../types.js";
+import { valueKinds } from "../valueKinds.js";
 
 const EXPLANATION =
   "IModel.createEvent runs the pre_event_create hook with the event class, then builds the APICalling itself whatever the hook " +
@@ -49,6 +50,12 @@ function returnsIgnoredValue(site: ReturnSite): boolean {
   const value = unwrapped(site.value);
   if (Node.isIdentifier(value) && value.getText() === "undefined") return false;
   if (Node.isArrayLiteralExpression(value) && value.getElements().length === 2) return false;
+  const kinds = valueKinds(value.compilerNode as ts.Expression, value.getSourceFile());
+  // An array literal may be typed as a pair by the hook's declared return type: the checker tells.
+  if (kinds && !kinds.has("array")) {
+    const something = [...kinds].filter((kind) => kind !== "undefined" && kind !== "null");
+    return something.length > 0 && !something.every((kind) => kind === "error");
+  }
   const type = settledType(value.getType(), value);
   if (type.isAny() || type.isUnknown() || isNothing(type)) return false;
   const parts = (type.isUnion() ? type.getUnionTypes() : [type]).filter((t) => !isNothing(t));

@@ -1,10 +1,11 @@
 import { HookEventTypes } from "@hooklens/runtime";
-import { Node, SyntaxKind } from "ts-morph";
+import { Node, SyntaxKind, type ts } from "ts-morph";
 import { unwrapped } from "../expressions.js";
 import type { FunctionLike } from "../functions.js";
 import { isErrorType, isNothing, returnSites, settledType, type ReturnSite } from "../returns.js";
 import { allPhaseRegistrations, type ServicePhase } from "../serviceHooks.js";
 import type { Fix, Rule, RuleContext } from "../types.js";
+import { valueKinds } from "../valueKinds.js";
 
 const RETURNED =
   "The registry takes whatever a handler returns as success: the hook event ends COMPLETED, with the Error only copied into its " +
@@ -68,6 +69,11 @@ function checkHandler(fn: FunctionLike, kind: ServicePhase | "stream", context: 
 /** Whether every value the site can return (once settled) is an Error, leaving out "nothing". */
 function returnsError(site: ReturnSite): boolean {
   const value = unwrapped(site.value);
+  const kinds = valueKinds(value.compilerNode as ts.Expression, value.getSourceFile());
+  if (kinds) {
+    const something = [...kinds].filter((kind) => kind !== "undefined" && kind !== "null");
+    return something.length > 0 && something.every((kind) => kind === "error");
+  }
   const type = settledType(value.getType(), value);
   if (type.isAny() || type.isUnknown()) return false;
   const parts = (type.isUnion() ? type.getUnionTypes() : [type]).filter((t) => !isNothing(t));

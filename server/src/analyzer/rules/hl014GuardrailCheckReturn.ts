@@ -4,6 +4,8 @@ import { functionOf, type FunctionLike } from "../functions.js";
 import type { RuntimeResolver } from "../runtimeResolver.js";
 import { clip } from "../headline.js";
 import type { Rule } from "../types.js";
+import { soleBinding } from "../soleBinding.js";
+import { declaresName, valueKinds, type ValueKind } from "../valueKinds.js";
 
 const WHY =
   "GuardrailHook judges what check(stage, payload) returns (awaited) strictly: true lets the call through, " +
@@ -23,13 +25,8 @@ export const guardrailCheckReturn: Rule = {
       const [check] = node.getArguments();
       if (!check || Node.isSpreadElement(check) || !constructsGuardrail(node, context.runtime)) continue;
       const fn = functionOf(check);
-      const returned = fn ? fn.getReturnType() : singleSignatureReturn(check as Expression);
-      if (!returned) continue;
-      const bad = badReturnKinds(returned);
-      if (bad === null) continue;
-      const fallsThrough = fn !== null && !strictNulls && endsWithoutReturn(fn);
-      if (fallsThrough && !bad.includes("undefined")) bad.push("undefined");
-      if (bad.length === 0) continue;
+      const bad = (fn && literalBadKinds(fn, strictNulls)) ?? checkedBadKinds(fn, check as Expression, strictNulls);
+      if (!bad || bad.length === 0) continue;
       const what = bad.join(" or ");
       const inline = fn !== null && (check === fn || Node.isParenthesizedExpression(check));
       context.report({
@@ -42,11 +39,58 @@ export const guardrailCheckReturn: Rule = {
   },
 };
 
+/**
+ * What the check can return besides a boolean or a string, from the types (the return type of a
+ * function, and whether a body without strictNullChecks can end without a return); null when
+ * they say nothing.
+ */
+export function checkedBadKinds(fn: FunctionLike | null, check: Expression, strictNulls: boolean): string[] | null {
+  const returned = fn ? fn.getReturnType() : singleSignatureReturn(check);
+  const bad = returned && badReturnKinds(returned);
+  if (!bad) return null;
+  const fallsThrough = fn !== null && !strictNulls && endsWithoutReturn(fn);
+  if (fallsThrough && !bad.includes("undefined")) bad.push("undefined");
+  return bad;
+}
+
+const LATE_KINDS: readonly ValueKind[] = ["number", "bigint", "array", "function", "object", "error"];
+
+/** Kinds of value in the words of the message; null and undefined first, as in the checker's unions. */
+const KIND_WORDS: readonly [ValueKind, string][] = [
+  ["undefined", "undefined"],
+  ["null", "null"],
+  ["number", "a number"],
+  ["bigint", "a bigint"],
+  ["array", "an array"],
+  ["function", "a function"],
+  ["object", "an object"],
+  ["error", "an object"],
+];
+
+/**
+ * `checkedBadKinds` for a concise arrow whose body syntax reads (`(s, p) => p > 1 ? "too many" :
+ * 0`), without the checker: the same words in the same order. Undefined when syntax cannot tell,
+ * or when null or undefined would widen to any (no strictNullChecks).
+ */
+export function literalBadKinds(fn: FunctionLike, strictNulls: boolean): string[] | undefined {
+  if (!Node.isArrowFunction(fn) || fn.getReturnTypeNode()) return undefined;
+  const body = fn.compilerNode.body;
+  if (ts.isBlock(body)) return undefined;
+  const kinds = valueKinds(body, fn.getSourceFile());
+  if (!kinds || (!strictNulls && (kinds.has("null") || kinds.has("undefined")))) return undefined;
+  // The checker lists null and undefined first (its own early types); literal and object types
+  // in the order it happened to create them, which syntax cannot know: one of those at most.
+  if (LATE_KINDS.filter((kind) => kinds.has(kind)).length > 1) return undefined;
+  return KIND_WORDS.filter(([kind]) => kinds.has(kind)).map(([, words]) => words);
+}
+
 /** `new GuardrailHook(…)` of the runtime, or of a user subclass that keeps its constructor. */
 function constructsGuardrail(node: NewExpression, runtime: RuntimeResolver): boolean {
   let callee: Node = node.getExpression();
   for (let hops = 0; hops < 8; hops++) {
     if (runtime.is(callee, "GuardrailHook")) return true;
+    // An import's symbol is the alias, never a class declaration; a name the file never declares is no class of it.
+    if (namesNoClassHere(callee)) return false;
     const declaration = callee.getSymbol()?.getDeclarations()[0];
     if (!declaration || !Node.isClassDeclaration(declaration) || declaration.getConstructors().length > 0) return false;
     const base = declaration.getExtends()?.getExpression();
@@ -54,6 +98,16 @@ function constructsGuardrail(node: NewExpression, runtime: RuntimeResolver): boo
     callee = base;
   }
   return false;
+}
+
+/** Whether syntax shows `callee` is an imported name or one this file never declares (a global). */
+function namesNoClassHere(callee: Node): boolean {
+  const id = callee.compilerNode;
+  if (!ts.isIdentifier(id)) return false;
+  const file = callee.getSourceFile();
+  if (!declaresName(file, id.text)) return true;
+  const binding = soleBinding(id, FileIndex.of(file).rawIdentifiers(id.text));
+  return binding !== undefined && (ts.isImportSpecifier(binding) || ts.isImportClause(binding) || ts.isNamespaceImport(binding));
 }
 
 /** The return type of an expression with exactly one call signature (a function from elsewhere). */

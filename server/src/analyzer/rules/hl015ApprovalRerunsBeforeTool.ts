@@ -1,4 +1,4 @@
-import { Node, SyntaxKind, VariableDeclarationKind, type ClassDeclaration, type Expression, type NewExpression, type ObjectLiteralExpression, type Type, type VariableDeclaration } from "ts-morph";
+import { Node, SyntaxKind, ts, VariableDeclarationKind, type ClassDeclaration, type Expression, type NewExpression, type ObjectLiteralExpression, type Type, type VariableDeclaration } from "ts-morph";
 import { mayHoldConfirmTool } from "../executorTools.js";
 import { unwrapped } from "../expressions.js";
 import { FileIndex } from "../fileIndex.js";
@@ -92,9 +92,27 @@ function propertyValue(object: ObjectLiteralExpression, name: string): Node | nu
 function canEditArguments(approval: Node): boolean {
   const value = constValue(approval);
   if (Node.isNullLiteral(value) || (Node.isIdentifier(value) && value.getText() === "undefined")) return false;
+  const literal = literalEditsArguments(value);
+  if (literal !== undefined) return literal;
   const signatures = value.getType().getCallSignatures();
   if (signatures.length === 0) return value.getType().isAny();
   return signatures.some((signature) => decisionParts(signature.getReturnType()).some((part) => part.isAny() || part.isUnknown() || part.getProperty("arguments") !== undefined));
+}
+
+/**
+ * Whether an approval written as `(inv) => ({ … })` answers with `arguments`, when syntax settles
+ * it: the object literal names `arguments` itself, or names other members only and spreads
+ * nothing (its type then has exactly the members written). Undefined when the checker must tell.
+ */
+function literalEditsArguments(value: Node): boolean | undefined {
+  if (!Node.isArrowFunction(value) || value.getReturnTypeNode()) return undefined;
+  let answer = value.compilerNode.body;
+  while (ts.isParenthesizedExpression(answer)) answer = answer.expression;
+  if (!ts.isObjectLiteralExpression(answer)) return undefined;
+  // Members named by plain identifiers only: a quoted or computed name would need the checker to read.
+  const names = answer.properties.map((member) => (ts.isSpreadAssignment(member) ? undefined : member.name && ts.isIdentifier(member.name) ? member.name.text : null));
+  if (names.includes(null)) return undefined;
+  return names.includes("arguments") ? true : names.includes(undefined) ? undefined : false;
 }
 
 /** The union members of an (awaited) approval decision type. */
