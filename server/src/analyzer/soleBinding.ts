@@ -43,11 +43,11 @@ export function isInJsDoc(id: ts.Identifier): boolean {
 /**
  * The declaration `reference` refers to, decided without a binder where that is certain: every
  * declaration of the name in the file (among `sameName`, every identifier of the file spelled
- * like it) is a top-level import or a block-scoped variable, whose scope syntax places, and the
+ * like it) is one whose scope syntax places, and the
  * innermost of those scopes that holds `reference` decides (as lexical scoping does; two such
- * declarations in one scope are an error the checker reports, and leave the answer undefined here
- * too). A declaration of any other kind (a parameter, a function, a class, a `var`, a type, a
- * catch clause's) leaves the question to the checker: undefined.
+ * declarations in one scope, such as overloads, leave the answer undefined here). A declaration
+ * whose scope syntax does not place (see `scopeOf`: `var`, types, enums, namespaces…) leaves the
+ * question to the checker: undefined.
  */
 export function soleBinding(reference: ts.Identifier, sameName: readonly ts.Identifier[]): ts.Declaration | undefined {
   if (isNamePosition(reference) || isInJsDoc(reference)) return undefined;
@@ -69,7 +69,13 @@ export function soleBinding(reference: ts.Identifier, sameName: readonly ts.Iden
   return found && !tied ? found.declaration : undefined;
 }
 
-/** The node a top-level import or a `let`/`const` binds its name in; undefined for anything else. */
+/**
+ * The node a declaration binds its name in, where syntax places it exactly: a top-level import
+ * (the file); a `let`/`const`, a class, or a function in a module (its block); a parameter or a
+ * destructured parameter (its function); a catch variable (the catch clause); a named function or
+ * class expression (itself). Undefined for anything else (`var`, types, enums, namespaces, a
+ * function in a script, which older rules hoist).
+ */
 function scopeOf(declaration: ts.Declaration): ts.Node | undefined {
   const importDeclaration = ts.isImportSpecifier(declaration)
     ? declaration.parent.parent.parent
@@ -79,12 +85,34 @@ function scopeOf(declaration: ts.Declaration): ts.Node | undefined {
         ? declaration.parent
         : undefined;
   if (importDeclaration) return ts.isSourceFile(importDeclaration.parent) ? importDeclaration.parent : undefined;
-  if (!ts.isVariableDeclaration(declaration) || !ts.isVariableDeclarationList(declaration.parent)) return undefined;
+  if (ts.isFunctionExpression(declaration) || ts.isClassExpression(declaration)) return declaration;
+  if (ts.isParameter(declaration)) return declaration.parent;
+  if (ts.isBindingElement(declaration)) return patternScope(declaration);
+  if (ts.isClassDeclaration(declaration)) return blockOf(declaration);
+  if (ts.isFunctionDeclaration(declaration)) {
+    const file = declaration.getSourceFile();
+    return ts.isSourceFile(declaration.parent) || ts.isExternalModule(file) ? blockOf(declaration) : undefined;
+  }
+  if (!ts.isVariableDeclaration(declaration)) return undefined;
+  if (ts.isCatchClause(declaration.parent)) return declaration.parent;
+  if (!ts.isVariableDeclarationList(declaration.parent)) return undefined;
   const list = declaration.parent;
   if ((list.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const)) === 0) return undefined; // `var` is function-scoped: not placed here
   const holder = list.parent;
   if (ts.isForStatement(holder) || ts.isForInStatement(holder) || ts.isForOfStatement(holder)) return holder;
-  if (!ts.isVariableStatement(holder)) return undefined;
-  const block = holder.parent;
-  return ts.isCaseClause(block) || ts.isDefaultClause(block) ? block.parent : block;
+  return ts.isVariableStatement(holder) ? blockOf(holder) : undefined;
+}
+
+/** The block a statement-level declaration is scoped to (a `case` clause's is the whole switch block). */
+function blockOf(statement: ts.Node): ts.Node | undefined {
+  const block = statement.parent;
+  if (ts.isCaseClause(block) || ts.isDefaultClause(block)) return block.parent;
+  return ts.isSourceFile(block) || ts.isBlock(block) || ts.isModuleBlock(block) ? block : undefined;
+}
+
+/** A destructured name's scope: that of the parameter or variable whose pattern holds it. */
+function patternScope(element: ts.BindingElement): ts.Node | undefined {
+  let holder: ts.Node = element.parent;
+  while (ts.isObjectBindingPattern(holder) || ts.isArrayBindingPattern(holder) || ts.isBindingElement(holder)) holder = holder.parent;
+  return ts.isParameter(holder) || ts.isVariableDeclaration(holder) ? scopeOf(holder) : undefined;
 }

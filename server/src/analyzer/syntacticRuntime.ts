@@ -200,7 +200,9 @@ export class SyntacticRuntime {
   #importedName(id: ts.Identifier, index: FileIndex): Settled<string | null> {
     const file = index.sourceFile.compilerNode;
     const specifier = this.#binding(id, index);
-    if (!specifier || !ts.isImportSpecifier(specifier)) return undefined;
+    if (!specifier) return undefined;
+    // A name this file declares itself (a parameter, a local) is no alias: nothing of the runtime.
+    if (!ts.isImportSpecifier(specifier)) return ts.isImportClause(specifier) || ts.isNamespaceImport(specifier) ? undefined : null;
     const module = moduleOf(specifier.parent.parent.parent);
     if (module === undefined) return undefined;
     // The name the checker's alias chain reads off the import specifier, as written.
