@@ -111,6 +111,8 @@ export class SyntacticRuntime {
   namedOtherwise(node: Node, name: string, program: () => ts.Program): boolean {
     const access = node.compilerNode;
     if (!ts.isPropertyAccessExpression(access) || !ts.isIdentifier(access.name) || access.name.text === name) return false;
+    // A member of a runtime class's instance is declared under its own name: no alias renames it.
+    if (this.#instanceClassIn(access.expression, FileIndex.of(node.getSourceFile())) !== undefined) return true;
     return aliasRenames(program())?.has(access.name.text) === false;
   }
 
@@ -122,10 +124,13 @@ export class SyntacticRuntime {
    * a read that cannot narrow it: `x.member`, `return x`, or the initializer of another `const`.
    */
   constructedWith(node: Node): Settled<string> {
-    const index = FileIndex.of(node.getSourceFile());
+    return this.#instanceClassIn(node.compilerNode, FileIndex.of(node.getSourceFile()));
+  }
+
+  #instanceClassIn(expression: ts.Node, index: FileIndex): Settled<string> {
     const file = index.sourceFile.compilerNode;
     if (isJavaScriptPath(file.fileName) || this.#isRuntimeFile(file.fileName)) return undefined;
-    return this.#instanceClass(node.compilerNode, index, 0);
+    return this.#instanceClass(expression, index, 0);
   }
 
   #instanceClass(expression: ts.Node, index: FileIndex, depth: number): Settled<string> {
