@@ -15,7 +15,7 @@ const DIST_SUITES = [
   "test/runtime/package/subpaths.test.ts",
   "test/runtime/session/{signal,signalPath,deniedCalls,definitionSites,observerEmit,observerPersistence,hookBus,branch,session,serialize}.test.ts",
   "test/runtime/service/{hookRegistry,hookedEvent,event,apiCalling}.test.ts",
-  "test/runtime/tool/{act,factory,tool,functionCalling,chains}.test.ts",
+  "test/runtime/tool/{act,actRecords,factory,tool,functionCalling,chains}.test.ts",
   "test/runtime/middleware/{dispatch,guardrail,budget,scopes}.test.ts",
   "test/runtime/store/{sqliteSignalStore,sqliteErrors}.test.ts",
   "test/runtime/live/recordedSignalFrame.test.ts",

@@ -9,13 +9,13 @@ import { Message, type MessageInit } from "./message.js";
 import { MessageManager, type MessageCallback } from "./messageManager.js";
 import type { SessionObserver } from "./observer.js";
 import { buildRunEnd } from "./runEnd.js";
-import { asSignal, MessageAdded, RunFailed, RunStart, Signal } from "./signal.js";
+import { asSignal, MESSAGE_ADDED, RunFailed, RunStart, Signal, SIGNAL_OF_DATA } from "./signal.js";
 import { wiringOf } from "./wiring.js";
 import { signalSettings } from "./pipeline/signalSettings.js";
 import { describeError } from "./describe.js";
 import { optionsObject } from "../shared/arguments.js";
 import { newId } from "../shared/ids.js";
-import { LOG_AND_RECORD, RECORD_SIGNAL } from "../signals/signalRecorder.js";
+import { LOG_AND_RECORD, RECORD_DEFERRED, RECORD_SIGNAL, type SignalMaker } from "../signals/signalRecorder.js";
 
 /** Marks every Branch's `persistViaBus` callback, so unrouting removes them wherever they sit. */
 export const PERSIST_VIA_BUS: unique symbol = Symbol("hooklens.persistViaBus");
@@ -146,6 +146,18 @@ export class Branch {
     return observer[RECORD_SIGNAL](this.#tagged(event));
   }
 
+  /**
+   * @internal {@link RECORD_SIGNAL} for the signal `maker` builds from `source`, tagged with this
+   * branch: the observer may keep its parts and build it when read (see
+   * `SessionObserver[RECORD_DEFERRED]`). A subclass's own `emit` is called with `maker.event(source)`.
+   */
+  [RECORD_DEFERRED]<S>(maker: SignalMaker<S>, source: S): Promise<unknown[]> | undefined {
+    if (this.emit !== OWN_EMIT) return this.emit(maker.event(source));
+    const observer = this.observer;
+    if (!observer) return undefined;
+    return observer[RECORD_DEFERRED](maker, source, this.id);
+  }
+
   /** `event` as a Signal, tagged with this branch unless it already names one. */
   #tagged(event: unknown): Signal {
     const signal = asSignal(event);
@@ -163,7 +175,8 @@ export class Branch {
   [LOG_AND_RECORD](event: unknown): Promise<unknown[]> | undefined {
     if (this.emitAndLog !== OWN_EMIT_AND_LOG) return this.emitAndLog(event);
     this.#log(event);
-    return this[RECORD_SIGNAL](event);
+    // A Signal is recorded as it is; anything else (act()'s call) as a Signal's data, built when read.
+    return event instanceof Signal ? this[RECORD_SIGNAL](event) : this[RECORD_DEFERRED](SIGNAL_OF_DATA, event);
   }
 
   #log(event: unknown): void {
@@ -254,7 +267,7 @@ export class Branch {
     const ticket = this.#unannouncedTickets.shift()!;
     let pending: unknown;
     try {
-      pending = this[RECORD_SIGNAL](new MessageAdded({ data: message }));
+      pending = this[RECORD_DEFERRED](MESSAGE_ADDED, message);
     } catch (error) {
       this.#announceFailed(error);
     }

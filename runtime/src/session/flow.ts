@@ -1,6 +1,10 @@
 import { describeValue, requireString } from "../shared/arguments.js";
 import { InvalidValueError } from "../shared/errors.js";
+import type { SignalMaker } from "../signals/signalRecorder.js";
 import { ALREADY_KEPT, CLAIMED, keepMarks, type Signal } from "./signal.js";
+
+/** @internal The key of {@link Flow}'s deferred add (runtime-internal: the observer's recordings). */
+export const ADD_DEFERRED: unique symbol = Symbol("hooklens.addDeferred");
 
 /**
  * The observer's in-memory record: the most recent signals once each, in insertion order, plus
@@ -27,8 +31,18 @@ export class Flow {
   #olderIds = new Map<string, number>();
   /** Signals added so far; the next one gets this number. */
   #added = 0;
-  /** The kept signals, oldest first: a ring once it is full (`#head` is the oldest). */
-  readonly #ring: Signal[] = [];
+  /**
+   * The kept signals, oldest first: a ring once it is full (`#head` is the oldest). An entry
+   * whose maker (same index in `#makers`) is not null is a deferred signal, not built yet: the
+   * entry is its source, and `#branchIds` and `#times` hold the rest of what its maker needs
+   * (see `[ADD_DEFERRED]`).
+   */
+  readonly #ring: unknown[] = [];
+  readonly #makers: Array<SignalMaker<unknown> | null> = [];
+  readonly #branchIds: Array<string | undefined> = [];
+  readonly #times: number[] = [];
+  /** Deferred entries in the ring: none (the common case without them) skips every look. */
+  #deferred = 0;
   #head = 0;
   readonly #progressions = new Map<string, Signal[]>();
   readonly keep: number;
@@ -68,6 +82,38 @@ export class Flow {
     return true;
   }
 
+  /**
+   * @internal Stores the signal `maker.build(source, branchId, createdAt)` without building it
+   * yet: it is built when the flow is read (`items`, `has`, an index), and from then on kept as
+   * that object, so its id is stable once seen. A deferred signal forgotten before anything
+   * read it is never built. Its place is taken now: the order is the order of the calls. The
+   * signal is new by construction (its id will be made by its constructor), so it is always added.
+   */
+  [ADD_DEFERRED]<S>(maker: SignalMaker<S>, source: S, branchId: string | undefined, createdAt: number): void {
+    if (this.#indexed) {
+      // An id index needs the id now.
+      this.add(maker.build(source, branchId, createdAt));
+      return;
+    }
+    this.#added++;
+    const ring = this.#ring;
+    if (ring.length < this.keep) {
+      ring.push(source);
+      this.#makers.push(maker as SignalMaker<unknown>);
+      this.#branchIds.push(branchId);
+      this.#times.push(createdAt);
+    } else {
+      const at = this.#head;
+      if (this.#makers[at] !== null) this.#deferred--;
+      ring[at] = source;
+      this.#makers[at] = maker as SignalMaker<unknown>;
+      this.#branchIds[at] = branchId;
+      this.#times[at] = createdAt;
+      this.#head = (at + 1) % ring.length;
+    }
+    this.#deferred++;
+  }
+
   has(id: string): boolean {
     if (!this.#indexed) this.#buildIndex();
     const added = this.#ids.get(id) ?? this.#olderIds.get(id);
@@ -80,8 +126,29 @@ export class Flow {
 
   /** The kept signals in insertion order (a copy). */
   get items(): Signal[] {
-    const ring = this.#ring;
+    if (this.#deferred > 0) this.#buildDeferred();
+    const ring = this.#ring as Signal[];
     return this.#head === 0 ? [...ring] : [...ring.slice(this.#head), ...ring.slice(0, this.#head)];
+  }
+
+  /** Builds every deferred signal still kept, oldest first, in place, marked as kept under its number. */
+  #buildDeferred(): void {
+    const ring = this.#ring;
+    const makers = this.#makers;
+    const length = ring.length;
+    // The ring's oldest entry (at `#head`) was added under this number.
+    const first = this.#added - length;
+    for (let offset = 0; offset < length; offset++) {
+      const i = (this.#head + offset) % length;
+      const maker = makers[i];
+      if (maker === null || maker === undefined) continue;
+      const signal = maker.build(ring[i], this.#branchIds[i], this.#times[i]!);
+      ring[i] = signal;
+      makers[i] = null;
+      this.#branchIds[i] = undefined;
+      keepMarks.mark(signal, this, first + offset);
+      this.#deferred--;
+    }
   }
 
   /** Appends `signal` to the progression `name`, creating it on first use. Repeats are kept; past `keep` the oldest go. */
@@ -124,10 +191,19 @@ export class Flow {
     const ring = this.#ring;
     if (ring.length < this.keep) {
       ring.push(signal);
+      this.#makers.push(null);
+      this.#branchIds.push(undefined);
+      this.#times.push(0);
       return;
     }
-    ring[this.#head] = signal;
-    this.#head = (this.#head + 1) % ring.length;
+    const at = this.#head;
+    ring[at] = signal;
+    if (this.#makers[at] !== null) {
+      this.#makers[at] = null;
+      this.#branchIds[at] = undefined;
+      this.#deferred--;
+    }
+    this.#head = (at + 1) % ring.length;
   }
 
   /** Indexes the kept signals' ids (oldest first, so a repeated id maps to its newest entry). */

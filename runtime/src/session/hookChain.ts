@@ -1,12 +1,13 @@
 import { isThenable, RESOLVED } from "../shared/async.js";
-import { recordWith } from "../signals/signalRecorder.js";
+import { recordDeferredWith, recordWith, type SignalMaker } from "../signals/signalRecorder.js";
+import { requireObject } from "../shared/arguments.js";
 import { getLogger } from "../shared/log.js";
 import { programName } from "../shared/program.js";
 import { describeError } from "./describe.js";
 import type { HookHandler, HookSignalRecorder } from "./hookBus.js";
 import { HookPoint } from "./hookPoint.js";
 import type { HookPayload } from "./payloads.js";
-import { HookSignal } from "./signal.js";
+import { HookSignal, madeInit } from "./signal.js";
 import { StopHook } from "./stopHook.js";
 
 /** Whatever a chain records into once it completes: the bus, read at that moment (null: record nothing). */
@@ -46,9 +47,14 @@ export function blockingHandlerOf(error: unknown): HookHandler | undefined {
 export function recordHookSignal(observer: HookSignalRecorder, point: HookPoint, args: HookPayload): Promise<void> {
   let pending: unknown;
   try {
-    // A session's start names the program that ran it: recordings are listed by it.
-    const init = point === HookPoint.SESSION_START ? { metadata: { program: programName() } } : undefined;
-    pending = recordWith(observer, new HookSignal(point, args, init));
+    if (point === HookPoint.SESSION_START) {
+      // A session's start names the program that ran it: recordings are listed by it.
+      pending = recordWith(observer, new HookSignal(point, args, { metadata: { program: programName() } }));
+    } else {
+      // The payload as it is now (as the signal's own copy would be), the signal built when read.
+      if (typeof args !== "object" || args === null) requireObject(args, "new HookSignal(point, payload, init)", "payload");
+      pending = recordDeferredWith(observer, HOOK_SIGNALS[point], { ...args });
+    }
   } catch (error) {
     logRecordFailure(error, point);
     return RESOLVED;
@@ -56,6 +62,17 @@ export function recordHookSignal(observer: HookSignalRecorder, point: HookPoint,
   if (pending === undefined || !isThenable(pending)) return RESOLVED.then();
   return Promise.resolve(pending).then(settleQuietly, RECORD_FAILURE_LOGGERS[point]);
 }
+
+/** Per point, the maker of its HookSignal from a copy of the payload. */
+const HOOK_SIGNALS = Object.fromEntries(
+  Object.values(HookPoint).map((point): [HookPoint, SignalMaker<HookPayload>] => [
+    point,
+    {
+      event: (payload) => new HookSignal(point, payload),
+      build: (payload, branchId, createdAt) => new HookSignal(point, payload, madeInit(branchId, createdAt)),
+    },
+  ]),
+) as Record<HookPoint, SignalMaker<HookPayload>>;
 
 function logRecordFailure(error: unknown, point: HookPoint): void {
   getLogger().error({ err: error, point }, `HookBus could not record ${point}: ${describeError(error)}`);

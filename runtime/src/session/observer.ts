@@ -21,7 +21,7 @@ import {
   isInstance,
   type Constructor,
 } from "./filters.js";
-import { Flow } from "./flow.js";
+import { ADD_DEFERRED, Flow } from "./flow.js";
 import type {
   Gate,
   ObserveFunction,
@@ -36,7 +36,7 @@ import { describeError } from "./describe.js";
 import { describeValue, optionsObject, requireName, requireObject } from "../shared/arguments.js";
 import { InvalidValueError } from "../shared/errors.js";
 import { newId } from "../shared/ids.js";
-import { RECORD_SIGNAL } from "../signals/signalRecorder.js";
+import { RECORD_DEFERRED, RECORD_SIGNAL, type SignalMaker } from "../signals/signalRecorder.js";
 
 interface Subscription {
   readonly filter: Filter<unknown>;
@@ -204,6 +204,30 @@ export class SessionObserver {
     this.#store(signal, true);
     this.#route(signal, signal.data);
     return undefined;
+  }
+
+  /**
+   * @internal {@link RECORD_SIGNAL} for the signal `maker` builds from `source` (tagged with
+   * `branchId` when given). When nothing would see the signal now (no gate, subscriber, route or
+   * sink, and no `emit` of a subclass), only its parts and the time are kept, in the flow's
+   * place for it, and the signal is built when the flow is read: most of what a session records
+   * is never read before it leaves the kept window. Otherwise it is built now and recorded as
+   * `[RECORD_SIGNAL]` records it. May throw where emit rejects.
+   */
+  [RECORD_DEFERRED]<S>(maker: SignalMaker<S>, source: S, branchId?: string): Promise<unknown[]> | undefined {
+    if (this.emit !== OWN_EMIT || this.#gate !== null || this.#subscriptions.length > 0 || this.#routes.length > 0 || this.#hasTargets()) {
+      return this[RECORD_SIGNAL](maker.build(source, branchId, undefined));
+    }
+    this.flow[ADD_DEFERRED](maker, source, branchId, Date.now() / 1000);
+    return undefined;
+  }
+
+  /** Whether a dispatched signal goes to any sink now (live, persistence, added sinks, OpenTelemetry). */
+  #hasTargets(): boolean {
+    const live = liveSink();
+    const otel = otelEnvironmentSink();
+    if (live !== this.#live || otel !== this.#otel || this.#dispatchTargets === null || this.#storedTargets === null) this.#retarget(live, otel);
+    return this.#dispatchTargets!.length > 0;
   }
 
   async #emitGated(gate: Gate, signal: Signal): Promise<unknown[]> {

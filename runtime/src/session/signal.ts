@@ -2,6 +2,7 @@ import { InvalidValueError } from "../shared/errors.js";
 import type { HookPoint } from "./hookPoint.js";
 import { describeValue, requireObject } from "../shared/arguments.js";
 import { newId } from "../shared/ids.js";
+import type { SignalMaker } from "../signals/signalRecorder.js";
 
 export const SIGNAL_SCHEMA_VERSION = 1;
 
@@ -163,6 +164,23 @@ export class RunEnd<T = unknown> extends Signal<T> implements RunUsage {
     this.durationMs = init.durationMs ?? 0;
   }
 }
+
+/** The init of a signal built by a {@link SignalMaker}: its time, and the branch it is tagged with. */
+export function madeInit(branchId: string | undefined, createdAt: number | undefined): SignalInit<never> {
+  return { createdAt, metadata: branchId === undefined ? undefined : { branchId } };
+}
+
+/** @internal `event` (not a Signal) recorded as a Signal's data, as {@link asSignal} wraps it. */
+export const SIGNAL_OF_DATA: SignalMaker<unknown> = {
+  event: (data) => data,
+  build: (data, branchId, createdAt) => new Signal({ ...madeInit(branchId, createdAt), data }),
+};
+
+/** @internal A MessageAdded for a message, as a Branch records it. */
+export const MESSAGE_ADDED: SignalMaker<unknown> = {
+  event: (message) => new MessageAdded({ data: message }),
+  build: (message, branchId, createdAt) => new MessageAdded({ ...madeInit(branchId, createdAt), data: message }),
+};
 
 /** `event` as an observer records it: a Signal as it is, anything else as a new Signal's data. */
 export function asSignal(event: unknown): Signal {

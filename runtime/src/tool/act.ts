@@ -1,14 +1,15 @@
 import { performance } from "node:perf_hooks";
-import { definitionSiteOf } from "../shared/definitionSite.js";
+import { definitionSiteOf, type SourceLocation } from "../shared/definitionSite.js";
 import { getLogger } from "../shared/log.js";
 import type { HookBus } from "../session/hookBus.js";
 import { ToolCallBlocked } from "../session/auditSignals.js";
 import { ToolCallFinished, ToolCallStarted, callError, type ToolCallFinishInit } from "../signals/callSignals.js";
-import { LOG_AND_RECORD, recordTo } from "../signals/signalRecorder.js";
+import { LOG_AND_RECORD, RECORD_DEFERRED, recordDeferredTo, type SignalMaker } from "../signals/signalRecorder.js";
 import { RESOLVED } from "../shared/async.js";
 import { blockingHandlerOf } from "../session/hookChain.js";
 import { HookPoint } from "../session/hookPoint.js";
 import { Message, type MessageInit } from "../session/message.js";
+import { madeInit } from "../session/signal.js";
 import { ToolCallAction } from "../session/toolCallAction.js";
 import type { ActionManager } from "./actionManager.js";
 import { readEnvelope } from "./actionRequest.js";
@@ -38,6 +39,8 @@ export interface ActingBranch {
   emitAndLog(event: unknown): Promise<unknown[]>;
   /** @internal */
   [LOG_AND_RECORD]?(event: unknown): PromiseLike<unknown> | undefined;
+  /** @internal */
+  [RECORD_DEFERRED]?<S>(maker: SignalMaker<S>, source: S): PromiseLike<unknown> | undefined;
   hasMessage(id: string): boolean;
   addMessageAsync<C>(message: Message<C> | MessageInit<C>): Promise<Message<C>>;
 }
@@ -162,25 +165,51 @@ export async function actAll(branch: ActingBranch, requests: unknown, options: A
   throw new ConfigurationError("Invalid strategy. Choose 'concurrent' or 'sequential'.");
 }
 
-/** Brackets one act() call with ToolCallStarted and ToolCallFinished on the branch's observer. */
+/**
+ * Brackets one act() call with ToolCallStarted and ToolCallFinished on the branch's observer.
+ * The record is the source of both: the observer may keep it and build the signals when read.
+ */
 class ActRecord {
   readonly #startedMs = performance.now();
+  readonly location: SourceLocation | null;
+  /** How the call ended and how long it took, once {@link finish} ran. */
+  outcome: Omit<ToolCallFinishInit, "toolName" | "callId" | "durationMs"> | null = null;
+  durationMs = 0;
 
   constructor(
     readonly branch: ActingBranch,
     readonly toolName: string,
     readonly callId: string,
-    args: unknown,
-    parentCallId: string | null,
+    readonly args: unknown,
+    readonly parentCallId: string | null,
   ) {
-    const location = definitionSiteOf(branch.actionManager.registry.get(toolName));
-    recordTo(branch, new ToolCallStarted({ toolName, callId, source: "act", arguments: args, parentCallId, location }));
+    this.location = definitionSiteOf(branch.actionManager.registry.get(toolName));
+    recordDeferredTo(branch, CALL_STARTED, this);
   }
 
   finish(outcome: Omit<ToolCallFinishInit, "toolName" | "callId" | "durationMs">): void {
-    recordTo(this.branch, new ToolCallFinished({ toolName: this.toolName, callId: this.callId, durationMs: performance.now() - this.#startedMs, ...outcome }));
+    this.durationMs = performance.now() - this.#startedMs;
+    this.outcome = outcome;
+    recordDeferredTo(this.branch, CALL_FINISHED, this);
   }
 }
+
+/** The ToolCallStarted of an act() call. */
+const CALL_STARTED: SignalMaker<ActRecord> = {
+  event: (record) => CALL_STARTED.build(record, undefined, undefined),
+  build: (record, branchId, createdAt) =>
+    new ToolCallStarted(
+      { toolName: record.toolName, callId: record.callId, source: "act", arguments: record.args, parentCallId: record.parentCallId, location: record.location },
+      madeInit(branchId, createdAt),
+    ),
+};
+
+/** The ToolCallFinished of an act() call. */
+const CALL_FINISHED: SignalMaker<ActRecord> = {
+  event: (record) => CALL_FINISHED.build(record, undefined, undefined),
+  build: (record, branchId, createdAt) =>
+    new ToolCallFinished({ toolName: record.toolName, callId: record.callId, durationMs: record.durationMs, ...record.outcome! }, madeInit(branchId, createdAt)),
+};
 
 /** Records the TOOL_PRE denial as a ToolCallBlocked signal; a failure to record is logged, never raised over the denial. */
 async function recordBlocked(branch: ActingBranch, toolName: string, callId: string, error: unknown): Promise<void> {

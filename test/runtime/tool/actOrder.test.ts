@@ -34,7 +34,12 @@ function label(signal: Signal, tools: Map<string, string>): string {
   return `${signalKind(signal)}${s.point ? `:${s.point}` : ""}${s.data?.role ? `:${s.data.role}` : ""}${s.status ? `:${s.status}` : ""}${name ? ` ${name}` : ""}`;
 }
 
-async function recordedOrder(setup: (session: Session) => Branch): Promise<string[]> {
+/**
+ * With `subscribed`, a subscriber names each call's tool as it starts (the observer then builds
+ * every signal at once); without, nothing reads the signals until the end, so the observer keeps
+ * them unbuilt in their places, and the names are read from the recorded ToolCallStarted.
+ */
+async function recordedOrder(setup: (session: Session) => Branch, subscribed = true): Promise<string[]> {
   const session = new Session();
   const tools = new Map<string, string>();
   const branch = setup(session);
@@ -54,9 +59,11 @@ async function recordedOrder(setup: (session: Session) => Branch): Promise<strin
       },
     }),
   ]);
-  session.observer.observe(ToolCallStarted, (started: ToolCallStarted) => {
-    tools.set(started.callId, started.toolName);
-  });
+  if (subscribed) {
+    session.observer.observe(ToolCallStarted, (started: ToolCallStarted) => {
+      tools.set(started.callId, started.toolName);
+    });
+  }
   // The program's own microtasks alongside the calls, each leaving a marker.
   let ticks = 0;
   const markers = async (): Promise<void> => {
@@ -75,7 +82,9 @@ async function recordedOrder(setup: (session: Session) => Branch): Promise<strin
     branch.act({ function: "sync", arguments: { n: 3 } }),
   ]);
   await branch.drainSignals();
-  return session.observer.flow.items.map((signal) => label(signal, tools));
+  const items = session.observer.flow.items;
+  for (const signal of items) if (signal instanceof ToolCallStarted) tools.set(signal.callId, signal.toolName);
+  return items.map((signal) => label(signal, tools));
 }
 
 const EXPECTED: Record<string, string[]> = {
@@ -237,29 +246,41 @@ const EXPECTED: Record<string, string[]> = {
   ],
 };
 
+function busWithoutHandlers(session: Session): Branch {
+  void session.hooks;
+  return session.newBranch();
+}
+
+function busWithHandlers(session: Session): Branch {
+  session.hooks.on(HookPoint.TOOL_PRE, () => undefined);
+  session.hooks.on(HookPoint.TOOL_POST, async () => {
+    await null;
+  });
+  session.hooks.on(HookPoint.TOOL_ERROR, () => undefined);
+  return session.newBranch();
+}
+
+function noBus(session: Session): Branch {
+  return session.newBranch();
+}
+
 describe("act() on a Session: where each signal lands among concurrent work", () => {
   it("with a bus that has no handlers", async () => {
-    const order = await recordedOrder((session) => {
-      void session.hooks;
-      return session.newBranch();
-    });
-    expect(order).toEqual(EXPECTED["bus without handlers"]);
+    expect(await recordedOrder(busWithoutHandlers)).toEqual(EXPECTED["bus without handlers"]);
   });
 
   it("with sync and async bus handlers", async () => {
-    const order = await recordedOrder((session) => {
-      session.hooks.on(HookPoint.TOOL_PRE, () => undefined);
-      session.hooks.on(HookPoint.TOOL_POST, async () => {
-        await null;
-      });
-      session.hooks.on(HookPoint.TOOL_ERROR, () => undefined);
-      return session.newBranch();
-    });
-    expect(order).toEqual(EXPECTED["bus with handlers"]);
+    expect(await recordedOrder(busWithHandlers)).toEqual(EXPECTED["bus with handlers"]);
   });
 
   it("without a bus", async () => {
-    expect(await recordedOrder((session) => session.newBranch())).toEqual(EXPECTED["no bus"]);
+    expect(await recordedOrder(noBus)).toEqual(EXPECTED["no bus"]);
+  });
+
+  it("with nothing reading the signals as they are recorded (recorded unbuilt, built when read)", async () => {
+    expect(await recordedOrder(busWithoutHandlers, false)).toEqual(EXPECTED["bus without handlers"]);
+    expect(await recordedOrder(busWithHandlers, false)).toEqual(EXPECTED["bus with handlers"]);
+    expect(await recordedOrder(noBus, false)).toEqual(EXPECTED["no bus"]);
   });
 
   it("with async subscribers, which the recordings wait for", async () => {
