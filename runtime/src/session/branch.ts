@@ -49,6 +49,8 @@ export class Branch {
   /** Emits the oldest unannounced message's MessageAdded; one microtask per message, made once per branch. */
   readonly #announceNext = (): void => this.#emitMessageAdded();
   readonly #logs: unknown[] = [];
+  /** What a Session attached to this branch: one record per branch, changed in place (wiring.ts). */
+  readonly #wiring = wiringOf(this);
   /** The tools this branch can call (Tool scope). */
   readonly actionManager = new ActionManager();
 
@@ -75,17 +77,17 @@ export class Branch {
 
   /** The Session's observer once a Session included this branch, otherwise null. */
   get observer(): SessionObserver | null {
-    return wiringOf(this).observer;
+    return this.#wiring.observer;
   }
 
   /** The Session HookBus attached to this branch, or null (standalone, or included before the bus existed). */
   get hooks(): HookBus | null {
-    return wiringOf(this).hooks;
+    return this.#wiring.hooks;
   }
 
   /** The id of the Session that owns this branch, or null. */
   get owningSessionId(): string | null {
-    return wiringOf(this).owningSessionId;
+    return this.#wiring.owningSessionId;
   }
 
   /** The messages in insertion order. */

@@ -170,25 +170,33 @@ export async function actAll(branch: ActingBranch, requests: unknown, options: A
  * The record is the source of both: the observer may keep it and build the signals when read.
  */
 class ActRecord {
-  readonly #startedMs = performance.now();
-  readonly location: SourceLocation | null;
+  // Declared and assigned in the constructor (one per call): field definitions cost more.
+  declare readonly branch: ActingBranch;
+  declare readonly toolName: string;
+  declare readonly callId: string;
+  declare readonly args: unknown;
+  declare readonly parentCallId: string | null;
+  declare readonly startedMs: number;
+  declare readonly location: SourceLocation | null;
   /** How the call ended and how long it took, once {@link finish} ran. */
-  outcome: Omit<ToolCallFinishInit, "toolName" | "callId" | "durationMs"> | null = null;
-  durationMs = 0;
+  declare outcome: Omit<ToolCallFinishInit, "toolName" | "callId" | "durationMs"> | null;
+  declare durationMs: number;
 
-  constructor(
-    readonly branch: ActingBranch,
-    readonly toolName: string,
-    readonly callId: string,
-    readonly args: unknown,
-    readonly parentCallId: string | null,
-  ) {
+  constructor(branch: ActingBranch, toolName: string, callId: string, args: unknown, parentCallId: string | null) {
+    this.branch = branch;
+    this.toolName = toolName;
+    this.callId = callId;
+    this.args = args;
+    this.parentCallId = parentCallId;
+    this.startedMs = performance.now();
     this.location = definitionSiteOf(branch.actionManager.registry.get(toolName));
+    this.outcome = null;
+    this.durationMs = 0;
     recordDeferredTo(branch, CALL_STARTED, this);
   }
 
   finish(outcome: Omit<ToolCallFinishInit, "toolName" | "callId" | "durationMs">): void {
-    this.durationMs = performance.now() - this.#startedMs;
+    this.durationMs = performance.now() - this.startedMs;
     this.outcome = outcome;
     recordDeferredTo(this.branch, CALL_FINISHED, this);
   }
