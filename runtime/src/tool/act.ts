@@ -171,7 +171,8 @@ export async function actAll(branch: ActingBranch, requests: unknown, options: A
  */
 class ActRecord {
   // Declared and assigned in the constructor (one per call): field definitions cost more.
-  declare readonly branch: ActingBranch;
+  /** Until the call ends: the record stays in the observer's window after it, the branch need not. */
+  declare branch: ActingBranch | null;
   declare readonly toolName: string;
   declare readonly callId: string;
   declare readonly args: unknown;
@@ -196,9 +197,11 @@ class ActRecord {
   }
 
   finish(outcome: Omit<ToolCallFinishInit, "toolName" | "callId" | "durationMs">): void {
+    const branch = this.branch!;
+    this.branch = null;
     this.durationMs = performance.now() - this.startedMs;
     this.outcome = outcome;
-    recordDeferredTo(this.branch, CALL_FINISHED, this);
+    recordDeferredTo(branch, CALL_FINISHED, this);
   }
 }
 
