@@ -129,3 +129,22 @@ describe("HL004 post-hook-dict-only", () => {
     expect(onToolName(source, extra)).toEqual(expected);
   });
 });
+
+describe("HL004 post-hook-dict-only: a concise literal body read without the checker", () => {
+  /** Concise bodies of a post hook: what the finding says must not depend on whether syntax or the checker read it. */
+  const BODIES = ['"done"', "42", "-1", "true", "!r", "typeof r", "null", "undefined", "void 0", "1n", "[]", "[r]", "() => r", 'new Error("x")', "r === null", 'r ? "a" : "b"', 'r ? "a" : 1', 'r ? "a" : undefined', "r ? [] : 0", "`t${String(r)}`"];
+  const findings = (holder: "inPlace" | "annotated", strict: boolean) =>
+    BODIES.map((body) => {
+      const spec = holder === "inPlace" ? "new AgentSpec()" : "spec";
+      const source = `import { AgentSpec } from "@hooklens/runtime";\nconst spec: AgentSpec = new AgentSpec();\nvoid spec;\n${spec}.post("search", (_tool, _action, _args, r) => ${body});\n`;
+      const tsconfig = JSON.stringify({ compilerOptions: { strict, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", skipLibCheck: true } });
+      const options = strict ? undefined : { extra: { "tsconfig.json": tsconfig } };
+      const result = analyzeFixture(source, options).filter((f) => f.code === "HL004").map((f) => f.message);
+      disposeFixture();
+      return [body, result];
+    });
+
+  it.each([true, false])("says the same as the checker (strict %s)", (strict) => {
+    expect(findings("inPlace", strict)).toEqual(findings("annotated", strict));
+  });
+});

@@ -1,4 +1,5 @@
-import { Node, type SourceFile, type TypeChecker, type ts } from "ts-morph";
+import { Node, ts, type SourceFile } from "ts-morph";
+import { bindingOf, shorthandValueBinding, type Binding } from "./bindings.js";
 import { outermostWrapper, unwrapped } from "./expressions.js";
 import { FileIndex } from "./fileIndex.js";
 import type { RuntimeResolver } from "./runtimeResolver.js";
@@ -16,12 +17,13 @@ const TOOL_RUNNERS = new Set(["act", "actAll", "BranchTools", "equipAgent", "reg
  * variable it is stored in (plain or array destructuring). A branch with none of these never
  * calls a tool in this file, so no tool hook can miss it.
  */
-export function branchesRunTools(values: readonly Node[], runtime: RuntimeResolver, checker: TypeChecker): boolean {
+export function branchesRunTools(values: readonly Node[], runtime: RuntimeResolver): boolean {
   const file = values[0]?.getSourceFile();
   if (!file) return false;
   return values.some((value) => {
-    const symbol = branchVariableOf(value, checker);
-    return symbol ? mentionsOf(symbol, file, checker).some((m) => isToolUse(m, runtime)) : isToolUse(value, runtime);
+    const binding = branchVariableOf(value);
+    const mentions = binding && mentionsOf(binding, file);
+    return mentions ? mentions.some((m) => isToolUse(m, runtime)) : isToolUse(value, runtime);
   });
 }
 
@@ -29,15 +31,15 @@ export function branchesRunTools(values: readonly Node[], runtime: RuntimeResolv
  * The variable a branch value is held in: `const b = value`, `const [a, b] = [value, …]`, the
  * identifier itself, or the variable a shorthand property (`{ branch }`) stands for.
  */
-export function branchVariableOf(value: Node, checker: TypeChecker): ts.Symbol | undefined {
-  if (Node.isShorthandPropertyAssignment(value)) return checker.getShorthandAssignmentValueSymbol(value)?.compilerSymbol;
+export function branchVariableOf(value: Node): Binding | undefined {
+  if (Node.isShorthandPropertyAssignment(value)) return shorthandValueBinding(value);
   const inner = unwrapped(value);
-  if (Node.isIdentifier(inner)) return checker.getSymbolAtLocation(inner)?.compilerSymbol;
+  if (Node.isIdentifier(inner)) return bindingOf(inner);
   const outer = outermostWrapper(value);
   const holder = outer.getParent();
   if (Node.isVariableDeclaration(holder) && holder.getInitializer() === outer) {
     const name = holder.getNameNode();
-    return Node.isIdentifier(name) ? checker.getSymbolAtLocation(name)?.compilerSymbol : undefined;
+    return Node.isIdentifier(name) ? bindingOf(name) : undefined;
   }
   if (Node.isArrayLiteralExpression(holder)) {
     const index = holder.getElements().indexOf(outer as never);
@@ -48,18 +50,21 @@ export function branchVariableOf(value: Node, checker: TypeChecker): ts.Symbol |
     const element = pattern.getElements()[index];
     if (!element || !Node.isBindingElement(element) || element.getDotDotDotToken()) return undefined;
     const name = element.getNameNode();
-    return Node.isIdentifier(name) ? checker.getSymbolAtLocation(name)?.compilerSymbol : undefined;
+    return Node.isIdentifier(name) ? bindingOf(name) : undefined;
   }
   return undefined;
 }
 
-function mentionsOf(symbol: ts.Symbol, file: SourceFile, checker: TypeChecker): Node[] {
-  const name = symbol.getName();
-  return FileIndex.of(file).identifiers(symbol.getName()).filter((id) => {
+/** The names in the file that refer to `binding`; undefined when it has no name to look for. */
+function mentionsOf(binding: Binding, file: SourceFile): Node[] | undefined {
+  const declarationName = "kind" in binding ? ts.getNameOfDeclaration(binding as ts.Declaration) : undefined;
+  const name = declarationName && ts.isIdentifier(declarationName) ? declarationName.text : "kind" in binding ? undefined : binding.getName();
+  if (name === undefined) return undefined;
+  return FileIndex.of(file).identifiers(name).filter((id) => {
     if (id.getText() !== name) return false;
     const parent = id.getParent();
-    if (Node.isShorthandPropertyAssignment(parent)) return checker.getShorthandAssignmentValueSymbol(parent)?.compilerSymbol === symbol;
-    return id.getSymbol()?.compilerSymbol === symbol;
+    if (Node.isShorthandPropertyAssignment(parent)) return shorthandValueBinding(parent) === binding;
+    return Node.isIdentifier(id) && bindingOf(id) === binding;
   });
 }
 

@@ -1,4 +1,5 @@
 import { Node, SyntaxKind, VariableDeclarationKind, type CallExpression, type PropertyAccessExpression } from "ts-morph";
+import { firstDeclarationOf } from "./bindings.js";
 import { unwrapped } from "./expressions.js";
 import { FileIdentifiers } from "./fileIdentifiers.js";
 import type { RuntimeResolver } from "./runtimeResolver.js";
@@ -14,7 +15,7 @@ export function mayHoldConfirmTool(tools: Node, runtime: RuntimeResolver): boole
   const argument = unwrapped(tools);
   let backend = argument;
   if (Node.isIdentifier(argument)) {
-    const declaration = argument.getSymbol()?.getDeclarations()[0];
+    const declaration = firstDeclarationOf(argument);
     if (!Node.isVariableDeclaration(declaration) || declaration.getVariableStatement()?.getDeclarationKind() !== VariableDeclarationKind.Const) return true;
     const name = declaration.getNameNode();
     const initializer = declaration.getInitializer();

@@ -1,3 +1,4 @@
+import { bindingOf, declaresName, localDeclarationOf } from "./bindings.js";
 import { FileIndex } from "./fileIndex.js";
 import { Node, type ArrowFunction, type FunctionDeclaration, type FunctionExpression, type MethodDeclaration } from "ts-morph";
 
@@ -12,12 +13,28 @@ export function functionOf(node: Node): FunctionLike | null {
   if (Node.isArrowFunction(node) || Node.isFunctionExpression(node)) return node;
   if (Node.isParenthesizedExpression(node)) return functionOf(node.getExpression());
   if (!Node.isIdentifier(node)) return null;
+  // A name of this file that syntax places, or a global of the standard library declared as a variable (`String`): no checker needed.
+  const local = localDeclarationOf(node);
+  if (local) return functionDeclaredBy(local);
+  if (LIBRARY_VARIABLES.has(node.getText()) && !declaresName(node, node.getText())) return null;
   for (const declaration of node.getSymbol()?.getAliasedSymbol()?.getDeclarations() ?? node.getSymbol()?.getDeclarations() ?? []) {
-    if (Node.isFunctionDeclaration(declaration) || Node.isMethodDeclaration(declaration)) return declaration;
-    if (Node.isVariableDeclaration(declaration)) {
-      const initializer = declaration.getInitializer();
-      if (initializer && (Node.isArrowFunction(initializer) || Node.isFunctionExpression(initializer))) return initializer;
-    }
+    const fn = functionDeclaredBy(declaration);
+    if (fn) return fn;
+  }
+  return null;
+}
+
+/** Globals that TypeScript's libraries (and Node's types) declare as variables or namespaces, never as functions. */
+const LIBRARY_VARIABLES: ReadonlySet<string> = new Set([
+  "Object", "Function", "String", "Number", "Boolean", "Symbol", "BigInt", "Array", "Date", "RegExp", "Error", "JSON", "Math",
+  "Promise", "Map", "Set", "WeakMap", "WeakSet", "Proxy", "Reflect", "console",
+]);
+
+function functionDeclaredBy(declaration: Node): FunctionLike | null {
+  if (Node.isFunctionDeclaration(declaration) || Node.isMethodDeclaration(declaration)) return declaration;
+  if (Node.isVariableDeclaration(declaration)) {
+    const initializer = declaration.getInitializer();
+    if (initializer && (Node.isArrowFunction(initializer) || Node.isFunctionExpression(initializer))) return initializer;
   }
   return null;
 }
@@ -33,6 +50,6 @@ export function isParameterUsed(fn: FunctionLike, index: number): boolean {
   const mentions = (body ? FileIndex.of(fn.getSourceFile()).identifiers(name.compilerNode.text, body) : []).filter((identifier) => identifier.getText() === text);
   // No mention of the name at all: unused, without asking the checker for the parameter's symbol.
   if (mentions.length === 0) return false;
-  const symbol = name.getSymbol()?.compilerSymbol;
-  return mentions.some((identifier) => identifier.getSymbol()?.compilerSymbol === symbol);
+  const binding = bindingOf(name);
+  return mentions.some((identifier) => Node.isIdentifier(identifier) && bindingOf(identifier) === binding);
 }

@@ -1,4 +1,5 @@
-import { Node, type BindingName, type ts } from "ts-morph";
+import { Node, type BindingName } from "ts-morph";
+import { bindingOf, type Binding } from "./bindings.js";
 import { unwrapped } from "./expressions.js";
 import type { FunctionLike } from "./functions.js";
 
@@ -11,42 +12,42 @@ export function forEachOwnNode(fn: FunctionLike, visit: (node: Node) => void): v
 }
 
 /**
- * The symbols in `fn` that stand for its first parameter's object or a part of it: the parameter,
+ * What the names in `fn` that stand for its first parameter's object or a part of it refer to: the parameter,
  * the names a destructuring parameter binds, and locals initialised from any of them
  * (`const { args } = payload`, `const a = payload.args`).
  */
-export function payloadSymbols(fn: FunctionLike): Set<ts.Symbol> {
-  const symbols = new Set<ts.Symbol>();
+export function payloadBindings(fn: FunctionLike): Set<Binding> {
+  const bindings = new Set<Binding>();
   const parameter = fn.getParameters()[0];
-  if (!parameter) return symbols;
-  addBindings(parameter.getNameNode(), symbols);
+  if (!parameter) return bindings;
+  addBindings(parameter.getNameNode(), bindings);
   forEachOwnNode(fn, (node) => {
     if (!Node.isVariableDeclaration(node)) return;
     const initializer = node.getInitializer();
-    if (initializer && rootSymbol(initializer, symbols) !== undefined) addBindings(node.getNameNode(), symbols);
+    if (initializer && rootBinding(initializer, bindings) !== undefined) addBindings(node.getNameNode(), bindings);
   });
-  return symbols;
+  return bindings;
 }
 
 /**
- * The tracked symbol an expression is a property path into (`payload`, `payload.args.x`,
- * `args["x"]`), or undefined. Compiler symbols are compared, as ts-morph wraps them anew.
+ * The tracked binding an expression is a property path into (`payload`, `payload.args.x`,
+ * `args["x"]`), or undefined.
  */
-export function rootSymbol(expression: Node, symbols: ReadonlySet<ts.Symbol>): ts.Symbol | undefined {
+export function rootBinding(expression: Node, bindings: ReadonlySet<Binding>): Binding | undefined {
   let current = unwrapped(expression);
   while (Node.isPropertyAccessExpression(current) || Node.isElementAccessExpression(current)) current = unwrapped(current.getExpression());
   if (!Node.isIdentifier(current)) return undefined;
-  const symbol = current.getSymbol()?.compilerSymbol;
-  return symbol !== undefined && symbols.has(symbol) ? symbol : undefined;
+  const binding = bindingOf(current);
+  return binding !== undefined && bindings.has(binding) ? binding : undefined;
 }
 
-function addBindings(name: BindingName, symbols: Set<ts.Symbol>): void {
+function addBindings(name: BindingName, bindings: Set<Binding>): void {
   if (Node.isIdentifier(name)) {
-    const symbol = name.getSymbol()?.compilerSymbol;
-    if (symbol) symbols.add(symbol);
+    const binding = bindingOf(name);
+    if (binding) bindings.add(binding);
     return;
   }
   for (const element of name.getElements()) {
-    if (!Node.isOmittedExpression(element)) addBindings(element.getNameNode(), symbols);
+    if (!Node.isOmittedExpression(element)) addBindings(element.getNameNode(), bindings);
   }
 }

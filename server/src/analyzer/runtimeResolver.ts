@@ -95,6 +95,11 @@ export class RuntimeResolver {
     return this.#runtimeClassIn(type, [className]) !== null || this.#constructedUnresolved(expression, type, className);
   }
 
+  /** The runtime class an expression is an instance of when syntax shows it exactly (`new X()`, not a subclass); undefined otherwise. */
+  madeAs(expression: Expression): string | undefined {
+    return this.#syntactic?.constructedWith(expression);
+  }
+
   /**
    * Which of the runtime classes `names` an expression's value is an instance of, looking through
    * user subclasses to their runtime base. Null when none.

@@ -9,6 +9,7 @@ import {
   type ShorthandPropertyAssignment,
   type VariableDeclaration,
 } from "ts-morph";
+import { localDeclarationOf } from "./bindings.js";
 import { unwrapped } from "./expressions.js";
 import { FileIndex } from "./fileIndex.js";
 import { functionOf, type FunctionLike } from "./functions.js";
@@ -183,6 +184,8 @@ export function objectLiteralOf(node: Node): ObjectLiteralExpression | null {
 
 /** The variable an identifier or a `{ name }` shorthand refers to (through imports), if it is one. */
 function variableOf(node: Node): VariableDeclaration | null {
+  const local = Node.isIdentifier(node) ? localDeclarationOf(node) : undefined;
+  if (local) return Node.isVariableDeclaration(local) ? local : null;
   let symbol = Node.isShorthandPropertyAssignment(node) ? node.getValueSymbol() : Node.isIdentifier(node) ? node.getSymbol() : undefined;
   if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol();
   const declaration = symbol?.getValueDeclaration();

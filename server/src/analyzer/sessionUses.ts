@@ -1,12 +1,13 @@
-import { Node, SyntaxKind, type NewExpression, type TypeChecker, type ts } from "ts-morph";
+import { Node, SyntaxKind, type NewExpression } from "ts-morph";
+import { bindingOf, shorthandValueBinding, type Binding } from "./bindings.js";
 import { isWriteTarget, outermostWrapper, unwrapped } from "./expressions.js";
 import { branchVariableOf } from "./branchToolUse.js";
 import { FileIndex } from "./fileIndex.js";
 import type { RuntimeResolver } from "./runtimeResolver.js";
 import { scopeOf, type Scope } from "./scopes.js";
 
-/** Which branches a call names: variables (by symbol), all of the session's own, or unknown. */
-export type BranchRefs = { kind: "named"; symbols: ts.Symbol[] } | { kind: "all" } | { kind: "unknown" };
+/** Which branches a call names: variables (by what their names refer to), all of the session's own, or unknown. */
+export type BranchRefs = { kind: "named"; bindings: Binding[] } | { kind: "all" } | { kind: "unknown" };
 
 /** What one mention of a tracked Session does, as far as its HookBus is concerned. */
 export type SessionUse =
@@ -38,7 +39,7 @@ const NEUTRAL_MEMBERS = new Set(["id", "observer", "branches", "defaultBranch", 
  * Only the runtime's own class counts (through aliases and re-exports); a subclass may override
  * what its members do, so it is left alone.
  */
-export function trackedSessions(scope: Scope, runtime: RuntimeResolver, checker: TypeChecker): TrackedSession[] {
+export function trackedSessions(scope: Scope, runtime: RuntimeResolver): TrackedSession[] {
   const found: TrackedSession[] = [];
   const index = FileIndex.of(scope.getSourceFile());
   // A session is tracked where a declaration or an assignment takes a `new` (through wrappers): start from the `new`s.
@@ -50,9 +51,9 @@ export function trackedSessions(scope: Scope, runtime: RuntimeResolver, checker:
       const origin = sessionConstruction(node.getInitializer(), runtime);
       const name = node.getNameNode();
       if (origin && Node.isIdentifier(name)) {
-        const symbol = name.getSymbol()?.compilerSymbol;
-        const mentions = index.identifiers(name.compilerNode.text, scope).filter((id) => id !== name && refersTo(id, symbol, checker));
-        found.push(track(name.getText(), scope, origin, mentions, runtime, checker));
+        const binding = bindingOf(name);
+        const mentions = index.identifiers(name.compilerNode.text, scope).filter((id) => id !== name && refersTo(id, binding));
+        found.push(track(name.getText(), scope, origin, mentions, runtime));
       }
     } else if (Node.isBinaryExpression(node) && node.getOperatorToken().getKind() === SyntaxKind.EqualsToken && node.getRight() === outer) {
       const origin = sessionConstruction(node.getRight(), runtime);
@@ -64,7 +65,7 @@ export function trackedSessions(scope: Scope, runtime: RuntimeResolver, checker:
           .wrapped(SyntaxKind.PropertyAccessExpression, (p) => p.name.text === property, scope)
           .filter((p) => p !== target && p.getName() === property && p.getExpression().getKind() === SyntaxKind.ThisKeyword)
           .filter((p) => scopeOf(p) !== scope || p.getStart() > node.getEnd());
-        const session = track(`this.${property}`, scope, origin, mentions, runtime, checker);
+        const session = track(`this.${property}`, scope, origin, mentions, runtime);
         session.uses.push(...thisEscapes(scope, node.getEnd(), property, index));
         session.uses.sort((a, b) => a.node.getStart() - b.node.getStart());
         found.push(session);
@@ -90,12 +91,12 @@ export function scopesCreatingSessions(scopes: readonly Scope[], runtime: Runtim
   return scopes.filter((scope) => creating.has(scope));
 }
 
-function track(name: string, scope: Scope, origin: NewExpression, mentions: Node[], runtime: RuntimeResolver, checker: TypeChecker): TrackedSession {
+function track(name: string, scope: Scope, origin: NewExpression, mentions: Node[], runtime: RuntimeResolver): TrackedSession {
   const uses: SessionUse[] = [];
-  const constructed = constructorInclusion(origin, checker);
+  const constructed = constructorInclusion(origin);
   if (constructed) uses.push(constructed);
   for (const mention of mentions) {
-    const use = classify(mention, name, runtime, checker);
+    const use = classify(mention, name, runtime);
     if (use) uses.push(use);
   }
   uses.sort((a, b) => a.node.getStart() - b.node.getStart());
@@ -108,16 +109,16 @@ function sessionConstruction(value: Node | undefined, runtime: RuntimeResolver):
   return inner && Node.isNewExpression(inner) && runtime.is(inner.getExpression(), "Session") ? inner : null;
 }
 
-function refersTo(id: Node, symbol: ts.Symbol | undefined, checker: TypeChecker): boolean {
-  if (!symbol) return false;
+function refersTo(id: Node, binding: Binding | undefined): boolean {
+  if (!binding || !Node.isIdentifier(id)) return false;
   const parent = id.getParent();
   // `{ session }` names the property; the value it takes is the variable.
-  if (Node.isShorthandPropertyAssignment(parent)) return checker.getShorthandAssignmentValueSymbol(parent)?.compilerSymbol === symbol;
-  return id.getSymbol()?.compilerSymbol === symbol;
+  if (Node.isShorthandPropertyAssignment(parent)) return shorthandValueBinding(parent) === binding;
+  return bindingOf(id) === binding;
 }
 
 /** Null for a mention that neither includes, creates nor lets the session go. */
-function classify(mention: Node, name: string, runtime: RuntimeResolver, checker: TypeChecker): SessionUse | null {
+function classify(mention: Node, name: string, runtime: RuntimeResolver): SessionUse | null {
   if (mention.getFirstAncestor(Node.isTypeNode)) return null; // `typeof session` runs nothing
   if (isWriteTarget(mention)) return { kind: "reassign", node: mention };
   const outer = outermostWrapper(mention);
@@ -128,11 +129,11 @@ function classify(mention: Node, name: string, runtime: RuntimeResolver, checker
     const called = Node.isCallExpression(call) && unwrapped(call.getExpression()) === parent ? call : null;
     if (member === "hooks") return { kind: "createBus", node: parent, label: `reading ${name}.hooks`, attaches: null };
     if (member === "newBranch" && called) {
-      return { kind: "include", node: called, label: `${name}.newBranch()`, branches: newBranchResult(called, checker), single: true, values: [called] };
+      return { kind: "include", node: called, label: `${name}.newBranch()`, branches: newBranchResult(called), single: true, values: [called] };
     }
     if (member === "includeBranches" && called) {
       const [first] = called.getArguments();
-      const branches: BranchRefs = first ? branchRefs(first, name, checker) : { kind: "unknown" };
+      const branches: BranchRefs = first ? branchRefs(first, name) : { kind: "unknown" };
       const single = first !== undefined && !Node.isArrayLiteralExpression(unwrapped(first)) && branches.kind === "named";
       return { kind: "include", node: called, label: `${name}.includeBranches()`, branches, single, values: first ? elementsOf(first) : [] };
     }
@@ -140,7 +141,7 @@ function classify(mention: Node, name: string, runtime: RuntimeResolver, checker
   }
   if (Node.isCallExpression(parent) && parent.getArguments()[0] === outer && runtime.is(unwrapped(parent.getExpression()), "routeMessagePersistence")) {
     const branch = parent.getArguments()[1];
-    return { kind: "createBus", node: parent, label: "routeMessagePersistence()", attaches: branch ? branchRefs(branch, name, checker) : null };
+    return { kind: "createBus", node: parent, label: "routeMessagePersistence()", attaches: branch ? branchRefs(branch, name) : null };
   }
   return { kind: "escape", node: mention };
 }
@@ -149,8 +150,8 @@ function classify(mention: Node, name: string, runtime: RuntimeResolver, checker
  * `const b = session.newBranch()` names its branch `b`, and so does `const [a, b] = [s.newBranch(),
  * s.newBranch()]` for each element; any other use leaves it unnamed.
  */
-function newBranchResult(call: Node, checker: TypeChecker): BranchRefs {
-  return namedOrUnknown(branchVariableOf(call, checker));
+function newBranchResult(call: Node): BranchRefs {
+  return namedOrUnknown(branchVariableOf(call));
 }
 
 /** The expressions an argument lists: the elements of an array literal, or the argument itself. */
@@ -160,20 +161,20 @@ function elementsOf(argument: Node): Node[] {
 }
 
 /** The branches an argument names: `b`, `[a, b]`, or the session's own `session.branches`. */
-function branchRefs(argument: Node, sessionName: string, checker: TypeChecker): BranchRefs {
+function branchRefs(argument: Node, sessionName: string): BranchRefs {
   const value = unwrapped(argument);
   if (Node.isPropertyAccessExpression(value) && value.getName() === "branches" && unwrapped(value.getExpression()).getText() === sessionName) return { kind: "all" };
   const items = Node.isArrayLiteralExpression(value) ? value.getElements().map(unwrapped) : [value];
-  const symbols = items.map((item) => (Node.isIdentifier(item) ? checker.getSymbolAtLocation(item)?.compilerSymbol : undefined));
-  return symbols.every((s): s is ts.Symbol => s !== undefined) ? { kind: "named", symbols } : { kind: "unknown" };
+  const bindings = items.map((item) => (Node.isIdentifier(item) ? bindingOf(item) : undefined));
+  return bindings.every((b): b is Binding => b !== undefined) ? { kind: "named", bindings } : { kind: "unknown" };
 }
 
 /** `new Session({ defaultBranch, branches })` includes those branches before anything else can run. */
-function constructorInclusion(origin: NewExpression, checker: TypeChecker): SessionUse | null {
+function constructorInclusion(origin: NewExpression): SessionUse | null {
   const options = origin.getArguments()[0];
   const object = options && unwrapped(options);
   if (!object || !Node.isObjectLiteralExpression(object)) return null;
-  const symbols: ts.Symbol[] = [];
+  const bindings: Binding[] = [];
   const values: Node[] = [];
   let named = true;
   let includes = false;
@@ -184,20 +185,20 @@ function constructorInclusion(origin: NewExpression, checker: TypeChecker): Sess
     if (Node.isPropertyAssignment(property)) values.push(...elementsOf(property.getInitializerOrThrow()));
     else if (Node.isShorthandPropertyAssignment(property)) values.push(property);
     const refs = Node.isPropertyAssignment(property)
-      ? branchRefs(property.getInitializerOrThrow(), "", checker)
+      ? branchRefs(property.getInitializerOrThrow(), "")
       : Node.isShorthandPropertyAssignment(property)
-        ? namedOrUnknown(checker.getShorthandAssignmentValueSymbol(property)?.compilerSymbol)
+        ? namedOrUnknown(shorthandValueBinding(property))
         : { kind: "unknown" as const };
-    if (refs.kind === "named") symbols.push(...refs.symbols);
+    if (refs.kind === "named") bindings.push(...refs.bindings);
     else named = false;
   }
   if (!includes) return null;
-  const branches: BranchRefs = named ? { kind: "named", symbols } : { kind: "unknown" };
+  const branches: BranchRefs = named ? { kind: "named", bindings } : { kind: "unknown" };
   return { kind: "include", node: origin, label: `new ${origin.getExpression().getText()}({ … })`, branches, single: false, values };
 }
 
-function namedOrUnknown(symbol: ts.Symbol | undefined): BranchRefs {
-  return symbol ? { kind: "named", symbols: [symbol] } : { kind: "unknown" };
+function namedOrUnknown(binding: Binding | undefined): BranchRefs {
+  return binding ? { kind: "named", bindings: [binding] } : { kind: "unknown" };
 }
 
 /**

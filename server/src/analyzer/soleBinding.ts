@@ -51,6 +51,26 @@ export function isInJsDoc(id: ts.Identifier): boolean {
  */
 export function soleBinding(reference: ts.Identifier, sameName: readonly ts.Identifier[]): ts.Declaration | undefined {
   if (isNamePosition(reference) || isInJsDoc(reference)) return undefined;
+  return innermostBinding(reference, sameName);
+}
+
+/**
+ * For a declaration's own name (`const x`, a parameter `x`): the declaration the checker's symbol
+ * for it has first, which is its own unless it merges with another (overloads, a `var` declared
+ * twice) or syntax does not place it: then undefined.
+ */
+export function declaredBinding(name: ts.Identifier, sameName: readonly ts.Identifier[]): ts.Declaration | undefined {
+  if (!isBindingName(name) || isInJsDoc(name)) return undefined;
+  const binding = innermostBinding(name, sameName);
+  return binding === name.parent ? binding : undefined;
+}
+
+/** For a `{ name }` shorthand property: the declaration its value `name` refers to, as `soleBinding` places a reference. */
+export function shorthandBinding(name: ts.Identifier, sameName: readonly ts.Identifier[]): ts.Declaration | undefined {
+  return ts.isShorthandPropertyAssignment(name.parent) && !isInJsDoc(name) ? innermostBinding(name, sameName) : undefined;
+}
+
+function innermostBinding(reference: ts.Identifier, sameName: readonly ts.Identifier[]): ts.Declaration | undefined {
   let found: { declaration: ts.Declaration; scope: ts.Node } | undefined;
   let tied = false;
   for (const id of sameName) {

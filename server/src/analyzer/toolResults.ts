@@ -1,4 +1,5 @@
-import { Node, SyntaxKind, type CallExpression, type SourceFile, type Type, type ts } from "ts-morph";
+import { Node, SyntaxKind, type CallExpression, type SourceFile, type Type } from "ts-morph";
+import { bindingOf, type Binding } from "./bindings.js";
 import { constValue, outermostWrapper, unwrapped } from "./expressions.js";
 import { FileIndex } from "./fileIndex.js";
 import { functionOf } from "./functions.js";
@@ -30,7 +31,7 @@ export function toolsAttachedTo(post: CallExpression, key: string, runtime: Runt
     const [toolArg, specArg, nameArg] = attach.getArguments();
     if (!toolArg || !specArg || !nameArg) continue;
     const specValue = unwrapped(specArg);
-    if (!Node.isIdentifier(specValue) || specValue.getSymbol()?.compilerSymbol !== spec) continue;
+    if (!Node.isIdentifier(specValue) || bindingOf(specValue) !== spec) continue;
     const hookName = nameArg.getType().isStringLiteral() ? String(nameArg.getType().getLiteralValue()) : null;
     if (hookName === null || !(key === "*" || key === hookName || key === `${hookName}_tool`)) continue;
     const returnType = toolReturnType(toolArg, runtime);
@@ -40,14 +41,14 @@ export function toolsAttachedTo(post: CallExpression, key: string, runtime: Runt
 }
 
 /** The variable holding the spec a hook builder call is made on: `spec.post(…)`, or `const spec = new AgentSpec().pre(…).post(…)`. */
-function specVariableOf(call: CallExpression): ts.Symbol | undefined {
+function specVariableOf(call: CallExpression): Binding | undefined {
   let receiver: Node = call;
   for (;;) {
     const callee = Node.isCallExpression(receiver) ? unwrapped(receiver.getExpression()) : null;
     if (!callee || !Node.isPropertyAccessExpression(callee) || !BUILDERS.has(callee.getName())) break;
     receiver = unwrapped(callee.getExpression());
   }
-  if (Node.isIdentifier(receiver)) return receiver.getSymbol()?.compilerSymbol;
+  if (Node.isIdentifier(receiver)) return bindingOf(receiver);
   // A chain started on `new AgentSpec()`: the spec is the variable the whole chain is stored in.
   let top: Node = call;
   for (let parent = outermostWrapper(top).getParent(); ; parent = outermostWrapper(top).getParent()) {
@@ -58,7 +59,7 @@ function specVariableOf(call: CallExpression): ts.Symbol | undefined {
   const holder = outermostWrapper(top).getParent();
   if (!Node.isVariableDeclaration(holder)) return undefined;
   const name = holder.getNameNode();
-  return Node.isIdentifier(name) ? name.getSymbol()?.compilerSymbol : undefined;
+  return Node.isIdentifier(name) ? bindingOf(name) : undefined;
 }
 
 function attachCalls(file: SourceFile, runtime: RuntimeResolver): CallExpression[] {

@@ -1,6 +1,5 @@
 import { ts } from "ts-morph";
-import { FileIndex } from "./fileIndex.js";
-import { isBindingName } from "./soleBinding.js";
+import { declaresName } from "./bindings.js";
 import type { SourceFile } from "ts-morph";
 
 /** What a value is, as far as the rules that judge returned values care. */
@@ -109,7 +108,3 @@ function isGlobalErrorConstruction(node: ts.NewExpression, file: SourceFile): bo
   return ts.isIdentifier(callee) && ERROR_CONSTRUCTORS.has(callee.text) && !declaresName(file, callee.text);
 }
 
-/** Whether the file declares `name` anywhere (a local of that name may then shadow the global). */
-export function declaresName(file: SourceFile, name: string): boolean {
-  return FileIndex.of(file).rawIdentifiers(name).some(isBindingName);
-}

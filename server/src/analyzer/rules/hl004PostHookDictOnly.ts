@@ -1,10 +1,11 @@
-import { Node, ts, type CallExpression, type Type } from "ts-morph";
+import { Node, ts, type CallExpression, type Expression, type PropertyAccessExpression, type Type } from "ts-morph";
 import { functionOf, isParameterUsed, type FunctionLike } from "../functions.js";
 import { clip } from "../headline.js";
 import { isJavaScriptPath } from "../javaScriptFiles.js";
 import { forEachRuntimeMethodCall, TOOL_HOOK_HOLDERS } from "../methodCalls.js";
 import { postChainReach, toolsAttachedTo } from "../toolResults.js";
 import type { Rule, RuleContext } from "../types.js";
+import { valueKinds, type ValueKind } from "../valueKinds.js";
 import { startLineOf } from "../lineNumbers.js";
 
 const ARGS_POSITION = 2;
@@ -33,15 +34,18 @@ export const postHookDictOnly: Rule = {
         });
       }
       // An object literal returned as the arrow's whole body is an object the chain takes: no type needed.
-      const returned = returnsObjectLiteral(fn) ? undefined : fn.getReturnType();
-      if (returned && returnsOnlyNonObjects(returned)) {
+      if (returnsObjectLiteral(fn)) return;
+      const literal = holder === context.runtime.madeAs(receiverOf(call)) ? literalReturn(fn) : undefined;
+      const returned = literal === undefined ? fn.getReturnType() : undefined;
+      const ignored = literal === undefined ? returned && returnsOnlyNonObjects(returned) && returned.getText(fn) : literal;
+      if (ignored) {
         const body = fn.getBody() ?? fn;
         context.report({
           start: Node.isArrowFunction(fn) ? body.getStart() : fn.getStart(),
           end: Node.isArrowFunction(fn) ? body.getEnd() : (fn.getBody()?.getStart() ?? fn.getEnd()),
-          message: `Post hook's ${clip(returned.getText(fn), 28)} return is ignored: only a plain object replaces the result`,
+          message: `Post hook's ${clip(ignored, 28)} return is ignored: only a plain object replaces the result`,
           explanation:
-            `This post hook returns ${returned.getText(fn)}, which the runtime ignores: only a plain-object return replaces the tool's result. ` +
+            `This post hook returns ${ignored}, which the runtime ignores: only a plain-object return replaces the tool's result. ` +
             "Return `{ ...result, … }` to change the result, or nothing to keep it.",
         });
       }
@@ -60,6 +64,40 @@ function returnsObjectLiteral(fn: FunctionLike): boolean {
   let body: ts.Node = node.body;
   while (ts.isParenthesizedExpression(body)) body = body.expression;
   return ts.isObjectLiteralExpression(body);
+}
+
+function receiverOf(call: CallExpression): Expression {
+  return (call.getExpression() as PropertyAccessExpression).getExpression();
+}
+
+/** The types a post hook's concise literal body widens to (its declared type returns `unknown`), as the checker prints them. */
+const WIDENED: ReadonlyMap<ValueKind, string> = new Map([
+  ["string", "string"],
+  ["number", "number"],
+  ["boolean", "boolean"],
+]);
+
+/**
+ * For a post hook of the runtime's own class written as a concise arrow in TypeScript: from its
+ * body's syntax, the ignored type it returns (`() => "done"` returns string), or false when the
+ * chain takes or does not mind what it returns (nothing, an object, a function, a bigint).
+ * Undefined when only the checker can tell, including any mix of kinds.
+ */
+function literalReturn(fn: FunctionLike): string | false | undefined {
+  const node = fn.compilerNode;
+  if (!ts.isArrowFunction(node) || node.type || ts.isBlock(node.body) || isAsync(node) || isJavaScriptPath(fn.getSourceFile().getFilePath())) return undefined;
+  const kinds = valueKinds(node.body, fn.getSourceFile());
+  if (!kinds) return undefined;
+  if ([...kinds].every((kind) => !WIDENED.has(kind) && kind !== "array")) return false;
+  // One fresh literal widens; a union of literals (`c ? "a" : "b"`, `typeof x`) keeps them, which only the checker prints.
+  let body: ts.Expression = node.body;
+  while (ts.isParenthesizedExpression(body)) body = body.expression;
+  const [only] = kinds;
+  return kinds.size === 1 && only !== undefined && !ts.isConditionalExpression(body) && !ts.isTypeOfExpression(body) ? WIDENED.get(only) : undefined;
+}
+
+function isAsync(node: ts.ArrowFunction): boolean {
+  return node.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword) ?? false;
 }
 
 /** True when every possible (awaited) return value is a primitive or an array: ignored by the chain. */

@@ -1,4 +1,4 @@
-import type { ts } from "ts-morph";
+import type { Binding } from "../bindings.js";
 import { branchesRunTools } from "../branchToolUse.js";
 import { clip } from "../headline.js";
 import { runsAfterDefinition, scopeOf, scopesIn } from "../scopes.js";
@@ -15,10 +15,9 @@ export const branchBeforeBus: Rule = {
   defaultSeverity: "warning",
   summary: "Branches included before a Session's HookBus exists never get it, so its tool hooks never see their calls.",
   check(context) {
-    const checker = context.sourceFile.getProject().getTypeChecker();
     for (const scope of scopesCreatingSessions(scopesIn(context.sourceFile), context.runtime)) {
-      for (const session of trackedSessions(scope, context.runtime, checker)) {
-        const trap = findTrap(session, (include) => branchesRunTools(include.values, context.runtime, checker));
+      for (const session of trackedSessions(scope, context.runtime)) {
+        const trap = findTrap(session, (include) => branchesRunTools(include.values, context.runtime));
         if (!trap) continue;
         const { include, createBus } = trap;
         const { name } = session;
@@ -59,11 +58,11 @@ function onlyClosuresBetween(use: SessionUse, session: TrackedSession): boolean 
 function findTrap(session: TrackedSession, runsTools: (include: Include) => boolean): { include: Include; createBus: CreateBus } | null {
   let createBus: CreateBus | null = null;
   const early: Include[] = [];
-  const repaired = new Set<ts.Symbol>();
+  const repaired = new Set<Binding>();
   let repairedAll = false;
   const repair = (refs: BranchRefs | null) => {
     if (refs?.kind === "all") repairedAll = true;
-    else if (refs?.kind === "named") for (const symbol of refs.symbols) repaired.add(symbol);
+    else if (refs?.kind === "named") for (const binding of refs.bindings) repaired.add(binding);
   };
   for (const use of session.uses) {
     if (use.kind === "reassign") return null;
@@ -84,6 +83,6 @@ function findTrap(session: TrackedSession, runsTools: (include: Include) => bool
   }
   if (createBus === null) return null;
   if (repairedAll) return null;
-  const missed = early.find((use) => !(use.branches.kind === "named" && use.branches.symbols.every((s) => repaired.has(s))) && runsTools(use));
+  const missed = early.find((use) => !(use.branches.kind === "named" && use.branches.bindings.every((b) => repaired.has(b))) && runsTools(use));
   return missed ? { include: missed, createBus } : null;
 }

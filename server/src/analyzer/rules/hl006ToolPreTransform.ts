@@ -1,9 +1,10 @@
 import { HookPoint } from "@hooklens/runtime";
-import { Node, type Expression, type Type, type ts } from "ts-morph";
+import { Node, type Expression, type Type } from "ts-morph";
+import type { Binding } from "../bindings.js";
 import { isWriteTarget, outermostWrapper, unwrapped } from "../expressions.js";
 import type { FunctionLike } from "../functions.js";
 import { handlersRegisteredAt } from "../hookRegistrations.js";
-import { forEachOwnNode, payloadSymbols, rootSymbol } from "../payloadUses.js";
+import { forEachOwnNode, payloadBindings, rootBinding } from "../payloadUses.js";
 import type { Rule, RuleContext } from "../types.js";
 
 const WHY =
@@ -39,7 +40,7 @@ interface Ignored {
 }
 
 function checkHandler(handler: FunctionLike, context: RuleContext): void {
-  const payload = payloadSymbols(handler);
+  const payload = payloadBindings(handler);
   const report = (node: Node, { what, detail }: Ignored) =>
     context.report(
       what === RETURNED_STOP_HOOK.what
@@ -58,22 +59,22 @@ function checkHandler(handler: FunctionLike, context: RuleContext): void {
       const what = value && describeReturn(value, payload, context);
       if (what) report(node, what);
     } else if ((Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node)) && isWriteTarget(node)) {
-      if (rootSymbol(node, payload)) report(writeExpression(node), { what: "changes its payload", detail: `changes its payload (\`${node.getText()}\`)` });
-    } else if (Node.isDeleteExpression(node) && rootSymbol(node.getExpression(), payload)) {
+      if (rootBinding(node, payload)) report(writeExpression(node), { what: "changes its payload", detail: `changes its payload (\`${node.getText()}\`)` });
+    } else if (Node.isDeleteExpression(node) && rootBinding(node.getExpression(), payload)) {
       report(node, { what: "deletes from its payload", detail: `deletes from its payload (\`${node.getExpression().getText()}\`)` });
     } else if (Node.isCallExpression(node) && isObjectMutation(node.getExpression())) {
       const [target] = node.getArguments();
-      if (target && rootSymbol(target, payload)) report(node, { what: "changes its payload", detail: `changes its payload with \`${node.getExpression().getText()}\`` });
+      if (target && rootBinding(target, payload)) report(node, { what: "changes its payload", detail: `changes its payload with \`${node.getExpression().getText()}\`` });
     }
   });
 }
 
 /** What a returned value is, in words, when the runtime ignores it; null for nothing worth saying (undefined, null, a thenable it awaits). */
-function describeReturn(value: Expression, payload: ReadonlySet<ts.Symbol>, context: RuleContext): Ignored | null {
+function describeReturn(value: Expression, payload: ReadonlySet<Binding>, context: RuleContext): Ignored | null {
   const inner = unwrapped(value);
   if (Node.isVoidExpression(inner) || (Node.isIdentifier(inner) && inner.getText() === "undefined")) return null;
   if (Node.isNewExpression(inner) && context.runtime.is(inner.getExpression(), "StopHook")) return RETURNED_STOP_HOOK;
-  if (rootSymbol(inner, payload)) return { what: "returns its payload", detail: `returns its payload (\`${inner.getText()}\`)` };
+  if (rootBinding(inner, payload)) return { what: "returns its payload", detail: `returns its payload (\`${inner.getText()}\`)` };
   if (Node.isObjectLiteralExpression(inner)) return { what: "returns an object", detail: "returns an object" };
   const type = inner.getType();
   if (type.isAny() || type.isUnknown() || (type.isUnion() ? type.getUnionTypes() : [type]).every(isIgnorable)) return null;

@@ -1,4 +1,5 @@
-import { Node, VariableDeclarationKind, type Expression } from "ts-morph";
+import { Node, VariableDeclarationKind, type Expression, type Identifier } from "ts-morph";
+import { localDeclarationOf } from "../bindings.js";
 import { unwrapped } from "../expressions.js";
 import { forEachPhaseMethodCall, forEachRegistryOptions, type PhaseRegistration } from "../serviceHooks.js";
 import type { Rule, RuleContext } from "../types.js";
@@ -94,12 +95,16 @@ function registryKey(receiver: Expression): string | null {
   return null;
 }
 
-function constDeclarationOf(identifier: Node): Node | null {
-  let symbol = identifier.getSymbol();
-  if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol();
-  const declaration = symbol?.getValueDeclaration();
+function constDeclarationOf(identifier: Identifier): Node | null {
+  const declaration = localDeclarationOf(identifier) ?? aliasedValueDeclaration(identifier);
   if (!declaration || !Node.isVariableDeclaration(declaration)) return null;
   return declaration.getVariableStatement()?.getDeclarationKind() === VariableDeclarationKind.Const ? declaration : null;
+}
+
+function aliasedValueDeclaration(identifier: Node): Node | undefined {
+  let symbol = identifier.getSymbol();
+  if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol();
+  return symbol?.getValueDeclaration();
 }
 
 function declarationKey(declaration: Node): string {

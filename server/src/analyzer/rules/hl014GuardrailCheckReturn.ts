@@ -5,7 +5,8 @@ import type { RuntimeResolver } from "../runtimeResolver.js";
 import { clip } from "../headline.js";
 import type { Rule } from "../types.js";
 import { soleBinding } from "../soleBinding.js";
-import { declaresName, valueKinds, type ValueKind } from "../valueKinds.js";
+import { declaresName, firstDeclarationOf } from "../bindings.js";
+import { valueKinds, type ValueKind } from "../valueKinds.js";
 
 const WHY =
   "GuardrailHook judges what check(stage, payload) returns (awaited) strictly: true lets the call through, " +
@@ -91,7 +92,7 @@ function constructsGuardrail(node: NewExpression, runtime: RuntimeResolver): boo
     if (runtime.is(callee, "GuardrailHook")) return true;
     // An import's symbol is the alias, never a class declaration; a name the file never declares is no class of it.
     if (namesNoClassHere(callee)) return false;
-    const declaration = callee.getSymbol()?.getDeclarations()[0];
+    const declaration = Node.isIdentifier(callee) ? firstDeclarationOf(callee) : callee.getSymbol()?.getDeclarations()[0];
     if (!declaration || !Node.isClassDeclaration(declaration) || declaration.getConstructors().length > 0) return false;
     const base = declaration.getExtends()?.getExpression();
     if (!base) return false;

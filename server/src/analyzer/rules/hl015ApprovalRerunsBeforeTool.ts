@@ -1,4 +1,5 @@
 import { Node, SyntaxKind, ts, VariableDeclarationKind, type ClassDeclaration, type Expression, type NewExpression, type ObjectLiteralExpression, type Type, type VariableDeclaration } from "ts-morph";
+import { firstDeclarationOf, localDeclarationOf } from "../bindings.js";
 import { mayHoldConfirmTool } from "../executorTools.js";
 import { unwrapped } from "../expressions.js";
 import { FileIndex } from "../fileIndex.js";
@@ -63,7 +64,7 @@ function objectLiteralOf(node: Node): ObjectLiteralExpression | null {
 function constValue(node: Node): Node {
   let current = unwrapped(node);
   for (let hops = 0; hops < 4 && Node.isIdentifier(current); hops++) {
-    const declaration = current.getSymbol()?.getDeclarations()[0];
+    const declaration = firstDeclarationOf(current);
     if (!isConstDeclaration(declaration)) break;
     const initializer = declaration.getInitializer();
     if (!initializer) break;
@@ -151,11 +152,18 @@ function beforeToolOf(hook: Expression, runtime: RuntimeResolver): { name: strin
   return classBeforeTool(value, runtime);
 }
 
+/** The class a `new` callee names, through an import too; a local class syntax places without the checker. */
+function classDeclarationOf(callee: Node): ClassDeclaration | undefined {
+  const local = Node.isIdentifier(callee) ? localDeclarationOf(callee) : undefined;
+  if (local) return Node.isClassDeclaration(local) ? local : undefined;
+  const symbol = callee.getSymbol();
+  return (symbol?.getAliasedSymbol() ?? symbol)?.getDeclarations().find(Node.isClassDeclaration);
+}
+
 function classBeforeTool(construct: NewExpression, runtime: RuntimeResolver): { name: string; fn: FunctionLike } | null {
   const callee = construct.getExpression();
   if (runtime.exportName(callee) !== null) return null;
-  const symbol = callee.getSymbol();
-  let declaration: ClassDeclaration | undefined = (symbol?.getAliasedSymbol() ?? symbol)?.getDeclarations().find(Node.isClassDeclaration);
+  let declaration: ClassDeclaration | undefined = classDeclarationOf(callee);
   const name = declaration?.getName() ?? callee.getText();
   for (let hops = 0; declaration && hops < 8; hops++) {
     const fn = functionValue(declaration.getInstanceMember("beforeTool"));
