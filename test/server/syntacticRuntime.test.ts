@@ -29,6 +29,7 @@ const LIBRARY: Record<string, string> = {
   "lib/renamedHook.ts": `export { hook as on, hook as set } from ${RT};\n`,
   "lib/defaultHook.ts": `import { hook } from ${RT};\nexport default hook;\n`,
   "lib/equalsHook.ts": `import * as rt from ${RT};\nexport namespace N { export import fire = rt.hook; }\n`,
+  "lib/store.ts": `import * as rt from ${RT};\nexport class Store { set(_v: number) { return this; } }\nexport class Derived extends (class { on = rt.hook; }) {}\n`,
 };
 
 const USE = "bus.on(HookPoint.API_PRE_CALL, () => undefined);\nbus.on(HookPoint.TOOL_PRE, () => undefined);\n";
@@ -205,6 +206,23 @@ changing.hooks.on(HookPoint.TOOL_PRE, () => undefined);
 const passed = new Session();
 check(passed);
 passed.hooks.on(HookPoint.TOOL_PRE, () => undefined);
+`,
+  receiversSyntaxKnows: `import * as rt from ${RT};
+import { HookPoint } from ${RT};
+import { Derived, Store } from "./lib/store.js";
+import * as renamed from "./lib/renamedHook.js";
+class Local { set(_v: number) { return this; } }
+class Holder {
+  #ns = rt; #renamed = renamed; #map = new Map<string, number>(); #local = new Local();
+  run() { this.#ns.hook(HookPoint.TOOL_PRE)(() => 1); this.#renamed.on(HookPoint.TOOL_PRE)(() => 1); this.#map.set("a", 1); this.#local.set(1); }
+}
+new Holder().run();
+new Local().set(1);
+new Store().set(1);
+new Derived().on(HookPoint.TOOL_PRE)(() => 1);
+[1].map(String);
+"x".at(0);
+new Map<string, number>().set("a", 1);
 `,
   viaPlainBarrel: `import { HookBus, HookPoint, hook } from "./lib/plain.js";\nconst bus = new HookBus();\n${USE}hook(HookPoint.TOOL_POST)(() => 1);\n`,
   viaRenamedBarrel: `import { Bus, HookBus, Points } from "./lib/renamed.js";\nconst bus = new Bus();\nconst session = new HookBus();\nbus.on(Points.API_PRE_CALL, () => undefined);\nsession.hooks;\n`,
@@ -412,8 +430,12 @@ export const bus = new HookBus();
 bus.on(HookPoint.TOOL_PRE, () => undefined);
 export class Store { readonly #items = new Map<number, string>(); add(id: number) { this.#items.set(id, "x"); return [...this.#items.values()].filter(Boolean); } }
 new Store().add(1);
+declare function store(): Map<number, string>;
+store().set(1, "y");
+class Sub extends Store {}
+new Sub().add(2);
 `;
-  /** The receivers' property callees, whether each is \`hook\`, and how many symbols the checker was asked for. */
+  /** The receivers' property callees, whether each is \`hook\`, and the callees the checker was asked a symbol for. */
   const ask = (extra: string) => {
     const local = createFixture();
     try {
@@ -425,28 +447,37 @@ new Store().add(1);
       const symbols = vi.spyOn(checker, "getSymbolAtLocation");
       const resolver = new RuntimeResolver(checker, {});
       const callees = file.getDescendantsOfKind(SyntaxKind.CallExpression).map((call) => call.getExpression()).filter((callee) => !Node.isIdentifier(callee.getFirstChild()));
-      const answers = callees.filter(Node.isPropertyAccessExpression).map((callee) => [callee.getText(), resolver.is(callee, "hook")]);
-      return { answers, symbolQuestions: symbols.mock.calls.length };
+      const asked: string[] = [];
+      const answers = callees.filter(Node.isPropertyAccessExpression).map((callee) => {
+        const before = symbols.mock.calls.length;
+        const answer = resolver.is(callee, "hook");
+        if (symbols.mock.calls.length > before) asked.push(callee.getText());
+        return [callee.getText(), answer];
+      });
+      return { answers, asked };
     } finally {
       local.dispose();
     }
   };
 
   it("is settled without the checker when no alias in the program renames anything to its name", () => {
-    const { answers, symbolQuestions } = ask("");
+    const { answers, asked } = ask("");
     expect(answers).toEqual([
       ["this.#items.set", false],
       ["[...this.#items.values()].filter", false],
       ["this.#items.values", false],
       ["new Store().add", false],
+      ["store().set", false],
+      ["new Sub().add", false],
     ]);
-    expect(symbolQuestions).toBe(0);
+    expect(asked).toEqual([]);
   });
 
-  it("goes to the checker when an alias in the program renames something to its name", () => {
-    const { answers, symbolQuestions } = ask(`import "./renames.js";\n`);
-    expect(answers.map(([, answer]) => answer)).toEqual([false, false, false, false]);
-    expect(symbolQuestions).toBe(1);
+  it("goes to the checker when an alias in the program renames something to its name, unless syntax knows the receiver's members", () => {
+    const { answers, asked } = ask(`import "./renames.js";\nexport class Plain { set(_v: number) {} }\nnew Plain().set(1);\n`);
+    expect(answers.every(([, answer]) => answer === false)).toBe(true);
+    // A private Map field, an array literal and a class extending nothing hold no aliases; a call's result may.
+    expect(asked).toEqual(["store().set"]);
   });
 });
 

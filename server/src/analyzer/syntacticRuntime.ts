@@ -5,7 +5,7 @@ import { FileIndex } from "./fileIndex.js";
 import { isJavaScriptPath } from "./javaScriptFiles.js";
 import { isRuntimeSpecifier, RUNTIME_PACKAGE } from "./hookLibraries.js";
 import type { ExportFacts } from "./reach/moduleScan.js";
-import { isInJsDoc, isNamePosition, soleBinding } from "./soleBinding.js";
+import { isBindingName, isInJsDoc, isNamePosition, soleBinding } from "./soleBinding.js";
 
 const HOOK_POINT_VALUES: ReadonlyMap<string, string> = new Map(Object.entries(HookPoint));
 const VALID_HOOK_POINTS: ReadonlySet<string> = new Set(HOOK_POINT_VALUES.values());
@@ -111,8 +111,9 @@ export class SyntacticRuntime {
   namedOtherwise(node: Node, name: string, program: () => ts.Program): boolean {
     const access = node.compilerNode;
     if (!ts.isPropertyAccessExpression(access) || !ts.isIdentifier(access.name) || access.name.text === name) return false;
-    // A member of a runtime class's instance is declared under its own name: no alias renames it.
-    if (this.#instanceClassIn(access.expression, FileIndex.of(node.getSourceFile())) !== undefined) return true;
+    // A member of a runtime class's instance, or of any value whose members syntax knows to be declared, is no alias.
+    const index = FileIndex.of(node.getSourceFile());
+    if (this.#instanceClassIn(access.expression, index) !== undefined || this.#holdsNoAliases(access.expression, index, 0)) return true;
     return aliasRenames(program())?.has(access.name.text) === false;
   }
 
@@ -125,6 +126,37 @@ export class SyntacticRuntime {
    */
   constructedWith(node: Node): Settled<string> {
     return this.#instanceClassIn(node.compilerNode, FileIndex.of(node.getSourceFile()));
+  }
+
+  /**
+   * Whether every member of the value `expression` evaluates to is certainly declared under its
+   * own name (none is an alias, as a module namespace's members are): a literal array or string,
+   * `new C()` of a class that extends nothing (declared here or exported by a project module) or
+   * of a standard library class, and a private field initialised with one. TypeScript files only:
+   * JSDoc can give a JavaScript value another type.
+   */
+  #holdsNoAliases(expression: ts.Expression, index: FileIndex, depth: number): boolean {
+    if (depth > 4 || isJavaScriptPath(index.sourceFile.compilerNode.fileName)) return false;
+    if (ts.isParenthesizedExpression(expression)) return this.#holdsNoAliases(expression.expression, index, depth + 1);
+    if (ts.isArrayLiteralExpression(expression) || ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression) || ts.isTemplateExpression(expression)) return true;
+    if (ts.isNewExpression(expression)) return ts.isIdentifier(expression.expression) && this.#isPlainClass(expression.expression, index);
+    if (!ts.isPropertyAccessExpression(expression) || expression.expression.kind !== ts.SyntaxKind.ThisKeyword || !ts.isPrivateIdentifier(expression.name)) return false;
+    const field = privateFieldOf(expression.name);
+    return field !== undefined && !field.type && field.initializer !== undefined && this.#holdsNoAliases(field.initializer, index, depth + 1);
+  }
+
+  /** Whether a name denotes a class that extends and implements nothing (its instances have only the members it declares). */
+  #isPlainClass(name: ts.Identifier, index: FileIndex): boolean {
+    const binding = this.#binding(name, index);
+    if (!binding) return LIBRARY_CLASSES.has(name.text) && !index.rawIdentifiers(name.text).some(isBindingName);
+    if (ts.isClassDeclaration(binding)) return !binding.heritageClauses;
+    if (!ts.isImportSpecifier(binding) || !this.#modules) return false;
+    const module = moduleOf(binding.parent.parent.parent);
+    const resolved = module === undefined ? undefined : this.#modules.resolve(module, index.sourceFile.compilerNode.fileName);
+    if (!resolved || resolved.isExternalLibraryImport || isJavaScriptPath(resolved.resolvedFileName)) return false;
+    const facts = this.#modules.exportsOf(resolved.resolvedFileName);
+    const routes = facts && !facts.opaque ? facts.named.get((binding.propertyName ?? binding.name).text) : undefined;
+    return routes?.length === 1 && routes[0]!.kind === "declared" && routes[0]!.plainClass === true;
   }
 
   #instanceClassIn(expression: ts.Node, index: FileIndex): Settled<string> {
@@ -276,6 +308,19 @@ function isImportSpecifierLiteral(literal: ts.StringLiteral): boolean {
 
 function moduleOf(declaration: ts.ImportDeclaration | ts.JSDocImportTag): string | undefined {
   return ts.isStringLiteral(declaration.moduleSpecifier) ? declaration.moduleSpecifier.text : undefined;
+}
+
+/** Classes of the standard library (instances whose members its declarations list). */
+const LIBRARY_CLASSES: ReadonlySet<string> = new Set(["Array", "Map", "Set", "WeakMap", "WeakSet", "Date", "RegExp", "Error", "Promise", "URL", "URLSearchParams"]);
+
+/** The field a private name refers to: declared by the innermost class around it that declares that name. */
+function privateFieldOf(name: ts.PrivateIdentifier): ts.PropertyDeclaration | undefined {
+  for (let node: ts.Node | undefined = name.parent; node; node = node.parent) {
+    if (!ts.isClassLike(node)) continue;
+    const member = node.members.find((m) => m.name !== undefined && ts.isPrivateIdentifier(m.name) && m.name.text === name.text);
+    if (member) return ts.isPropertyDeclaration(member) ? member : undefined;
+  }
+  return undefined;
 }
 
 /** `x` in `x.member`: a read that cannot narrow `x` (the runtime's methods assert nothing about `this`). */

@@ -21,11 +21,13 @@ interface StatementFacts {
 }
 
 /**
- * How a module exports one name: declared by the module itself (`export class X`), taken from
+ * How a module exports one name: declared by the module itself (`export class X`; `plainClass`
+ * for a class that extends and implements nothing, whose instances have only the members it
+ * declares), taken from
  * another module (`export { Y as X } from "m"`), or any other way (`export { local as X }`,
  * `export default expr`, `export * as X from`, `export import X =`), which only a checker follows.
  */
-export type ExportRoute = { kind: "declared" } | { kind: "reexport"; module: string; name: string } | { kind: "other" };
+export type ExportRoute = { kind: "declared"; plainClass?: true } | { kind: "reexport"; module: string; name: string } | { kind: "other" };
 
 /** What a module imports (local name → module) and exports, in statement order. */
 export interface ExportFacts {
@@ -93,7 +95,7 @@ export function exportFacts(fileName: string, text: string): ExportFacts {
       if (ts.isExportAssignment(statement) && statement.isExportEquals) opaque = true;
       else if (exported && !hasExportModifier(statement) && !ts.isExportAssignment(statement)) opaque = true; // CommonJS
       else if (hasExportModifier(statement) && hasDefaultModifier(statement)) route("default", { kind: "other" });
-      else if (hasExportModifier(statement)) for (const name of declaredNames(statement)) route(name, { kind: "declared" });
+      else if (hasExportModifier(statement)) for (const name of declaredNames(statement)) route(name, isPlainClass(statement) ? { kind: "declared", plainClass: true } : { kind: "declared" });
       statements.push({
         declares: declaredNames(statement),
         mentions: mentionsIn(statement),
@@ -127,6 +129,10 @@ export function handsOn(facts: ExportFacts, reaches: (module: string) => boolean
     }
   }
   return false;
+}
+
+function isPlainClass(statement: ts.Statement): boolean {
+  return ts.isClassDeclaration(statement) && !statement.heritageClauses;
 }
 
 function importedNames(clause: ts.ImportClause | undefined): string[] {
