@@ -12,8 +12,8 @@ import { BENCH_EDITS, HOOK_MODULE_FINDINGS, createBenchWorkspace, type BenchWork
  */
 let workspace: BenchWorkspace;
 beforeAll(() => {
-  // Hook modules import up to three earlier plain modules, so 41 files give two of each kind of hook module.
-  workspace = createBenchWorkspace(41, { runtime: "sources" });
+  // Hook modules import up to three earlier plain modules; 61 files give two of each import kind, and one typed module (number 50).
+  workspace = createBenchWorkspace(61, { runtime: "sources" });
 });
 afterAll(() => workspace.dispose());
 
@@ -32,6 +32,21 @@ describe("the analyzer bench's workspace", () => {
       const codes = codesOf(project, path, readFileSync(path, "utf8"));
       expect(codes).toEqual([...HOOK_MODULE_FINDINGS]);
       expect(new Set(codes)).toEqual(new Set(ALL_RULES.map((rule) => rule.code)));
+    }
+  });
+
+  it("settles every question of a hook module by syntax (no program), and leaves those of a typed one to the checker", () => {
+    const [typed] = workspace.typedRuntimeFiles as [string];
+    expect(readFileSync(typed, "utf8")).toContain("export let bus = new HookBus();");
+    for (const [path, builds] of [
+      [workspace.runtimeFiles[2]!, false],
+      [typed, true],
+    ] as const) {
+      const project = new AnalysisProject(workspace.dir);
+      const file = project.setText(path, readFileSync(path, "utf8"));
+      expect(project.analyze(path).findings.map((finding) => finding.code)).toEqual([...HOOK_MODULE_FINDINGS]);
+      const program = file.getProject().getProgram() as unknown as { _isCompilerProgramCreated(): boolean };
+      expect(program._isCompilerProgramCreated()).toBe(builds);
     }
   });
 

@@ -12,12 +12,19 @@ export interface BenchWorkspace {
   lineCount: number;
   /** Modules that import the runtime (directly or through the project's own barrel), by index. */
   runtimeFiles: string[];
+  /** The hook modules among them whose rules need the type checker (their bus is a `let`: see `hookModule`). */
+  typedRuntimeFiles: string[];
   plainFiles: string[];
   dispose(): void;
 }
 
 /** Every tenth module uses the runtime; the rest is ordinary application code. */
 const RUNTIME_EVERY = 10;
+
+/** Hook modules number k = i / RUNTIME_EVERY with k % 9 === 5 keep their bus in a `let` (see `hookModule`). */
+function isTypedHookModule(i: number): boolean {
+  return (i / RUNTIME_EVERY) % 9 === 5;
+}
 
 /**
  * Writes `fileCount` TypeScript modules of about 180 lines each into a fresh folder, with imports
@@ -47,6 +54,7 @@ export function createBenchWorkspace(fileCount = 1000, options: { runtime?: "pac
   mkdirSync(join(dir, "src"));
   writeFileSync(join(dir, "src", "hooklib.ts"), `export { ${RUNTIME_IMPORTS} } from "@hooklens/runtime";\n`);
   const runtimeFiles: string[] = [];
+  const typedRuntimeFiles: string[] = [];
   const plainFiles: string[] = [];
   let lineCount = 1;
   for (let i = 0; i < fileCount; i++) {
@@ -55,6 +63,7 @@ export function createBenchWorkspace(fileCount = 1000, options: { runtime?: "pac
     writeFileSync(path, text);
     lineCount += text.split("\n").length;
     (i % RUNTIME_EVERY === 0 ? runtimeFiles : plainFiles).push(path);
+    if (i % RUNTIME_EVERY === 0 && isTypedHookModule(i)) typedRuntimeFiles.push(path);
   }
   // Written well before the editor starts, as a user's files are: the server keeps no import list
   // of a file modified in the last few seconds.
@@ -65,6 +74,7 @@ export function createBenchWorkspace(fileCount = 1000, options: { runtime?: "pac
     fileCount: fileCount + 1,
     lineCount,
     runtimeFiles,
+    typedRuntimeFiles,
     plainFiles,
     dispose: () => rmSync(dir, { recursive: true, force: true }),
   };
@@ -146,6 +156,9 @@ const RUNTIME_IMPORTS =
  * A hook module: registrations on a bus (one dormant point), a registry with stream handlers, tool
  * hooks, a session, and one trap for each rule (HL001–HL015), so every rule has something to look
  * at and report in every edit the bench measures (`HOOK_MODULE_FINDINGS` lists what is found).
+ * Syntax settles every question the rules ask of such a module; in a "typed" one the bus is a
+ * `let`, which a later assignment could replace, so whether `bus.on(…)` registers on a HookBus is
+ * the type checker's to say (the bench measures both).
  */
 function hookModule(i: number): string {
   const viaBarrel = (i / RUNTIME_EVERY) % 2 === 1;
@@ -161,7 +174,7 @@ function hookModule(i: number): string {
     "",
     `let counter = ${i};`,
     `const seen: string[] = [];`,
-    `export const bus = new HookBus();`,
+    `export ${isTypedHookModule(i) ? "let" : "const"} bus = new HookBus();`,
     ...handlers,
     `export const marked${i} = hook(HookPoint.TOOL_POST)(() => counter);`,
     `export const registry${i} = new HookRegistry({`,
