@@ -16,7 +16,7 @@ const VALID_HOOK_POINTS: ReadonlySet<string> = new Set(HOOK_POINT_VALUES.values(
  * null`, which the checker reads differently with and without strictNullChecks. Tested against
  * the runtime's declarations (syntacticRuntime.test.ts).
  */
-export const RUNTIME_PROPERTY_CLASSES: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
+const RUNTIME_PROPERTY_CLASSES: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
   ["Session", new Map([["hooks", "HookBus"]])],
   ["IModel", new Map([["hookRegistry", "HookRegistry"]])],
 ]);
