@@ -11,8 +11,21 @@ import { performance } from "node:perf_hooks";
  * it moves only when the wall clock was really adjusted (by more than Date.now's millisecond
  * resolution), so timestamps stay smooth in between.
  */
-let offsetMs = performance.timeOrigin;
+let offsetMs = startingOffset();
 let checkedAtMs = performance.now();
+
+/**
+ * `performance.timeOrigin` is when the process started: if the wall clock has been adjusted
+ * since (an NTP slew on a long-lived process that loads the runtime late), it is off by that
+ * much. It is kept when `Date.now()` agrees with it to the millisecond; otherwise the anchor is
+ * the middle of Date.now()'s millisecond, within half a millisecond of the wall clock.
+ */
+function startingOffset(): number {
+  const monotonic = performance.now();
+  const wall = Date.now();
+  const estimate = performance.timeOrigin + monotonic;
+  return estimate >= wall && estimate < wall + 1 ? performance.timeOrigin : wall + 0.5 - monotonic;
+}
 
 /** Milliseconds between checks of the anchor against the wall clock. */
 const CHECK_EVERY_MS = 1000;

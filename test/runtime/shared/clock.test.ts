@@ -23,6 +23,17 @@ describe("epochSecondsAt: wall-clock seconds from a monotonic reading", () => {
     }
   });
 
+  it("starts from the wall clock when it was adjusted after the process started (timeOrigin is then stale)", async () => {
+    const realNow = Date.now.bind(Date);
+    vi.spyOn(Date, "now").mockImplementation(() => realNow() + 5);
+    const { epochSeconds } = await freshClock();
+    const before = Date.now();
+    const seconds = epochSeconds();
+    const after = Date.now();
+    expect(seconds * 1000).toBeGreaterThanOrEqual(before - 1.5);
+    expect(seconds * 1000).toBeLessThanOrEqual(after + 1.5);
+  });
+
   it("keeps sub-millisecond precision, as Python's timestamps do", async () => {
     const { epochSeconds } = await freshClock();
     const readings = Array.from({ length: 20 }, () => epochSeconds() * 1000);
