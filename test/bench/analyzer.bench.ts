@@ -326,7 +326,7 @@ function format(
     `    target ≤ ${TARGETS.runtimeP95Ms} ms p95: ${verdict(codeP95.all <= TARGETS.runtimeP95Ms)} (${ms(codeP95.all)})` +
       `  |  target ≤ ${TARGETS.runtimeVsCheck}× TypeScript's own check, p95: ${verdict(codeRatioP95 <= TARGETS.runtimeVsCheck)} (${ratio(codeRatioP95)}; rounds ${range(codeRatiosP95, ratio)})`,
     `    TypeScript's own full check of that file: ${checkP50.text}, ${checkP95.text}; its parse: p50 ${ms(percentile(ts.runtimeParse, 50))}, p95 ${ms(percentile(ts.runtimeParse, 95))}`,
-    `  the same edit in a hook module whose questions need the type checker (its bus is a \`let\`): server ${figure(typed, 50).text}, ${typedP95.text}`,
+    `  the same edit in a hook module whose questions need the type checker (its bus is a \`let\` it assigns again): server ${figure(typed, 50).text}, ${typedP95.text}`,
     `    target ≤ ${TARGETS.runtimeP95Ms} ms p95: ${verdict(typedP95.all <= TARGETS.runtimeP95Ms)} (${ms(typedP95.all)})` +
       `  |  target ≤ ${TARGETS.runtimeVsCheck}× TypeScript's own check (of the file above, the same module but for that word), p95: ${verdict(typedRatioP95 <= TARGETS.runtimeVsCheck)} (${ratio(typedRatioP95)})`,
     `  plain file: server ${figure(plain, 50).text}, ${plainP95.text}  |  target ≤ ${TARGETS.plainP95Ms} ms p95: ${verdict(plainP95.all <= TARGETS.plainP95Ms)}`,

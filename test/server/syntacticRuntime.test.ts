@@ -125,6 +125,10 @@ ${USE}void HookBus2;
 let bus = new HookBus();
 bus = new Session() as unknown as HookBus;
 ${USE}`,
+  letNeverWritten: `import { HookBus, HookPoint } from ${RT};
+export let bus = new HookBus();
+${USE}export function read() { return bus; }
+`,
   varRedeclared: `import { HookBus, HookPoint, Session } from ${RT};
 var bus = new HookBus();
 var bus = new Session() as unknown as HookBus;
@@ -203,6 +207,7 @@ check(other.hooks);
 other.hooks.on(HookPoint.TOOL_PRE, () => undefined);
 let changing = new Session();
 changing.hooks.on(HookPoint.TOOL_PRE, () => undefined);
+changing = new Session();
 const passed = new Session();
 check(passed);
 passed.hooks.on(HookPoint.TOOL_PRE, () => undefined);
@@ -273,6 +278,8 @@ const SETTLED: [string, "exportName" | "constructedWith" | "hookPointValue", str
   ["namespace", "hookPointValue", "rt.HookPoint.API_PRE_CALL", "api.pre_call"],
   ["shadowParameter", "constructedWith", "bus", "HookBus"],
   ["varOnce", "hookPointValue", "HookPoint.TOOL_PRE", "tool.pre"],
+  // A `let` read only as a `const` would be (no other module can assign an export).
+  ["letNeverWritten", "constructedWith", "bus", "HookBus"],
   // The innermost of several block-scoped declarations of a name decides.
   ["shadowConstInFunction", "constructedWith", "bus", "HookBus"],
   ["shadowLetInBlock", "hookPointValue", "HookPoint.TOOL_PRE", "tool.pre"],
@@ -327,7 +334,7 @@ const UNSETTLED: [string, "exportName" | "constructedWith" | "hookPointValue", s
   ["viaOtherForms", "exportName", "HookBus"],
   ["viaOtherForms", "constructedWith", "a"],
   ["viaOtherForms", "exportName", "rt"],
-  // Narrowed, or open to it: an instanceof or assertion on the property or the name, a `let`.
+  // Narrowed, or open to it: an instanceof or assertion on the property or the name, a `let` assigned again.
   ["propertiesNarrowed", "constructedWith", "session.hooks"],
   ["propertiesNarrowed", "constructedWith", "other.hooks"],
   ["propertiesNarrowed", "constructedWith", "changing.hooks"],

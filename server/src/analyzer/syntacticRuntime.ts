@@ -121,8 +121,9 @@ export class SyntacticRuntime {
    * The runtime class whose instance `node` certainly is, with no narrowing: `new X(…)` where X is
    * a runtime export; a property of such an instance that the runtime declares as another runtime
    * class (`session.hooks`, see RUNTIME_PROPERTY_CLASSES); or a name bound to `const x = <one of
-   * those>` (no type annotation). Every other mention of the name (and of the property) must be
-   * a read that cannot narrow it: `x.member`, `return x`, or the initializer of another `const`.
+   * those>` or `let x = …` (no type annotation). Every other mention of the name (and of the
+   * property) must be a read that cannot narrow or assign it: `x.member`, `return x`, or the
+   * initializer of another `const`.
    */
   constructedWith(node: Node): Settled<string> {
     return this.#instanceClassIn(node.compilerNode, FileIndex.of(node.getSourceFile()));
@@ -174,7 +175,8 @@ export class SyntacticRuntime {
     if (!declaration || !ts.isVariableDeclaration(declaration) || declaration.type || declaration.exclamationToken) return undefined;
     const blockScoped = declaration.parent.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const | ts.NodeFlags.Using);
     const initializer = declaration.initializer;
-    if (blockScoped !== ts.NodeFlags.Const || !initializer || !this.#onlyPlainReads(expression.text, declaration, index)) return undefined;
+    // A `let` whose every mention is a plain read is never assigned again: it holds its initializer as a `const` would.
+    if ((blockScoped !== ts.NodeFlags.Const && blockScoped !== ts.NodeFlags.Let) || !initializer || !this.#onlyPlainReads(expression.text, declaration, index)) return undefined;
     return this.#instanceClass(initializer, index, depth + 1);
   }
 
