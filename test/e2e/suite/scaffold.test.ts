@@ -37,6 +37,13 @@ async function assertNoHookLensDiagnostics(editor: vscode.TextEditor): Promise<v
 describe("scaffolding hooks from the command palette", () => {
   before(async () => {
     await hookLens();
+    // code-server saves an edited file after a second by default; the probe edit above must stay
+    // unsaved until it is reverted (a slow analysis once let the auto-save write it to disk).
+    await vscode.workspace.getConfiguration("files").update("autoSave", "off", vscode.ConfigurationTarget.Global);
+  });
+
+  after(async () => {
+    await vscode.workspace.getConfiguration("files").update("autoSave", undefined, vscode.ConfigurationTarget.Global);
   });
 
   it("contributes HookLens: New Hook… to the palette", async () => {
