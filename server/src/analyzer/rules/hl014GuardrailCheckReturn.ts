@@ -4,7 +4,6 @@ import { functionOf, type FunctionLike } from "../functions.js";
 import type { RuntimeResolver } from "../runtimeResolver.js";
 import { clip } from "../headline.js";
 import type { Rule } from "../types.js";
-import { soleBinding } from "../soleBinding.js";
 import { declaresName, firstDeclarationOf } from "../bindings.js";
 import { valueKinds, type ValueKind } from "../valueKinds.js";
 
@@ -90,8 +89,8 @@ function constructsGuardrail(node: NewExpression, runtime: RuntimeResolver): boo
   let callee: Node = node.getExpression();
   for (let hops = 0; hops < 8; hops++) {
     if (runtime.is(callee, "GuardrailHook")) return true;
-    // An import's symbol is the alias, never a class declaration; a name the file never declares is no class of it.
-    if (namesNoClassHere(callee)) return false;
+    // A name the file never declares is a global: no class of it (an import's declaration is its specifier).
+    if (Node.isIdentifier(callee) && !declaresName(callee, callee.compilerNode.text)) return false;
     const declaration = Node.isIdentifier(callee) ? firstDeclarationOf(callee) : callee.getSymbol()?.getDeclarations()[0];
     if (!declaration || !Node.isClassDeclaration(declaration) || declaration.getConstructors().length > 0) return false;
     const base = declaration.getExtends()?.getExpression();
@@ -99,16 +98,6 @@ function constructsGuardrail(node: NewExpression, runtime: RuntimeResolver): boo
     callee = base;
   }
   return false;
-}
-
-/** Whether syntax shows `callee` is an imported name or one this file never declares (a global). */
-function namesNoClassHere(callee: Node): boolean {
-  const id = callee.compilerNode;
-  if (!ts.isIdentifier(id)) return false;
-  const file = callee.getSourceFile();
-  if (!declaresName(file, id.text)) return true;
-  const binding = soleBinding(id, FileIndex.of(file).rawIdentifiers(id.text));
-  return binding !== undefined && (ts.isImportSpecifier(binding) || ts.isImportClause(binding) || ts.isNamespaceImport(binding));
 }
 
 /** The return type of an expression with exactly one call signature (a function from elsewhere). */
