@@ -7,7 +7,9 @@ import {
   HookPoint,
   IModel,
   IModelClient,
+  InMemorySignalStore,
   LoggingHook,
+  ModelCallStarted,
   ScriptedEndpoint,
   Session,
   ShortCircuit,
@@ -169,5 +171,26 @@ describe("middleware around the service scope (IModel)", () => {
     );
     expect(endpoint.lastPayload).toEqual({ model: "m-1", messages: [{ role: "user", content: "ping" }], max_tokens: 7, temperature: 0 });
     expect(response.content).toBe("Echo: ping");
+  });
+
+  it("a recorded IModel's call names the Executor's model call it runs inside (parentCallId), in the signal and in what is persisted", async () => {
+    const session = new Session();
+    const store = new InMemorySignalStore();
+    session.observer.bindDbPersistence(session.id, store);
+    const branch = session.newBranch();
+    const model = new IModel({ endpoint: new ScriptedEndpoint({ model: "m-1", script: [completion("hi")] }), signals: branch });
+    const executor = new Executor(new BranchTools(branch), { model: new IModelClient(model), signals: branch });
+    await executor.callLlm({ messages: [{ role: "user", content: "hello" }] }, executor.context({ runId: "run-1" }));
+    await session.observer.flush();
+    const [outer, inner] = session.observer.byType(ModelCallStarted);
+    expect([outer!.source, inner!.source]).toEqual(["executor", "imodel"]);
+    expect(outer!.parentCallId).toBeNull();
+    expect(inner!.parentCallId).toBe(outer!.callId);
+    // The stores and the live stream get the same encoded payload: the link travels with it.
+    const rows = store.records.filter((r) => r.kind === "ModelCallStarted");
+    expect(rows.map((r) => [r.payload["callId"], r.payload["parentCallId"] ?? null])).toEqual([
+      [outer!.callId, null],
+      [inner!.callId, outer!.callId],
+    ]);
   });
 });

@@ -404,7 +404,7 @@ export class SessionModel {
     this.#groups.set(key, group);
     if (kind === "tool") this.toolCalls++;
     else this.modelCalls++;
-    const parent = parentCallId ? this.#groups.get(`tool:${parentCallId}`) : undefined;
+    const parent = parentCallId ? this.#parentGroup(kind, parentCallId) : undefined;
     if (parent && parent !== group) {
       group.parent = parent;
       parent.children.push(group);
@@ -412,6 +412,17 @@ export class SessionModel {
     if (kind === "tool" && toolName) this.#awaitRecord(toolName, group);
     if (kind === "tool") this.#latestToolCall = group;
     return group;
+  }
+
+  /**
+   * The call a `parentCallId` names: an act() call names its Executor tool call, an IModel call
+   * its Executor model call. Tool and model call ids are separate spaces, so a call of the same
+   * kind is looked for first; the other kind after it, as the OpenTelemetry export (one map of
+   * open calls) nests a call under whatever call its parent id names.
+   */
+  #parentGroup(kind: CallKind, parentCallId: string): CallGroup | undefined {
+    const other: CallKind = kind === "tool" ? "model" : "tool";
+    return this.#groups.get(`${kind}:${parentCallId}`) ?? this.#groups.get(`${other}:${parentCallId}`);
   }
 
   #awaitRecord(toolName: string, group: CallGroup): void {

@@ -13,7 +13,7 @@ export type Problem = "error" | "denied";
 export interface CallRef {
   readonly kind: CallKind;
   readonly callId: string;
-  /** The call this one ran inside, when the signal says so (an Executor call running its tool through act()). */
+  /** The call this one ran inside, when the signal says so (an act() call an Executor tool call ran, an IModel call an Executor model call made). */
   readonly parentCallId: string | null;
 }
 
