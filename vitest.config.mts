@@ -19,7 +19,7 @@ const DIST_SUITES = [
   "test/runtime/middleware/{dispatch,guardrail,budget,scopes}.test.ts",
   "test/runtime/store/{sqliteSignalStore,sqliteErrors}.test.ts",
   "test/runtime/live/recordedSignalFrame.test.ts",
-  "test/runtime/otel/spanTree.test.ts",
+  "test/runtime/otel/{spanTree,agentSpans}.test.ts",
 ];
 
 /** `@hooklens/runtime` resolved to its sources. */

@@ -16,7 +16,7 @@ void session.hooks; // the bus exists before the branch joins, so act() fires to
 session.hooks.on(HookPoint.TOOL_PRE, function noDeletes(payload) {
   if (payload.toolName === "deleteFile") throw new Error("deleting is not allowed");
 });
-const branch = session.newBranch();
+const branch = session.newBranch({ name: "helpdesk" }); // the agent: its runs are `invoke_agent helpdesk` spans
 const tools = new BranchTools(branch)
   .register(new Tool({ name: "lookup", requestOptions: z.object({ key: z.string() }), funcCallable: ({ key }: { key: string }) => `value of ${key}` }))
   .register(new Tool({ name: "deleteFile", funcCallable: () => "deleted" }));
@@ -51,6 +51,7 @@ for (const root of children(null)) print(root, 0);
 console.log(lines.join("\n"));
 
 assert.equal(children(null).length, 1, "one root span per session");
+assert.ok(lines.some((line) => line.includes("invoke_agent helpdesk")));
 assert.ok(lines.some((line) => line.includes("chat demo-model")));
 assert.ok(lines.some((line) => line.includes("execute_tool deleteFile  ERROR: deleting is not allowed")));
 assert.ok(lines.some((line) => line.includes("ERROR: no passwords")));

@@ -12,6 +12,7 @@ export const GEN_AI = {
   outputTokens: "gen_ai.usage.output_tokens",
   conversationId: "gen_ai.conversation.id",
   agentName: "gen_ai.agent.name",
+  agentId: "gen_ai.agent.id",
   toolName: "gen_ai.tool.name",
   toolCallId: "gen_ai.tool.call.id",
   toolCallArguments: "gen_ai.tool.call.arguments",

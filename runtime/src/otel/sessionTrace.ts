@@ -1,5 +1,6 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type HrTime, type Span, type Tracer } from "@opentelemetry/api";
 import { GOVERNANCE_DENIAL, redactionRules, type EncodedSignal, type JsonObject, type RedactionRules } from "../index.js";
+import { AgentNames, type Agent } from "./agentNames.js";
 import { ERROR_TYPE, GEN_AI, GEN_AI_OPERATION, HOOKLENS, SESSION_ID } from "./attributes.js";
 import { exportedContent } from "./content.js";
 import { HrTimes } from "./hrTimes.js";
@@ -37,6 +38,16 @@ interface OpenCall {
   handlerRuns: Fields[] | null;
 }
 
+/** An open `invoke_agent` span: a branch's observed run. */
+interface OpenRun {
+  readonly span: Span;
+  readonly context: Context;
+  /** Its RunStart's metadata (which may name the branch). */
+  readonly metadata: unknown;
+  /** The agent it is named after; null while nothing has named one. */
+  agent: Agent | null;
+}
+
 /** Errors that are a policy stopping the call rather than a fault: they also get a `hooklens.stop` event. */
 const STOPS = new Set(["BudgetExceeded", "GuardrailBlocked", "RunLimitExceeded", "ApprovalDenied"]);
 const DENIALS = new Set(["ToolCallBlocked", "HookShortCircuit", "GuardrailBlock"]);
@@ -60,7 +71,9 @@ export class SessionTrace {
   /** Open calls by call id. */
   readonly #calls = new Map<string, OpenCall>();
   /** Open `invoke_agent` spans by branch id ("" for none). */
-  readonly #runs = new Map<string, { span: Span; context: Context }>();
+  readonly #runs = new Map<string, OpenRun>();
+  /** The agents that the session's signals name, for the runs' spans. */
+  readonly #agents = new AgentNames();
   /** The latest open call of each middleware run, for the run's events. */
   readonly #runCalls = new Map<string, string>();
   #lastAt = 0;
@@ -115,7 +128,7 @@ export class SessionTrace {
       case "GateDenied":
         return this.#gateDenied(signal, f);
       case "RunStart":
-        return this.#runStart(signal);
+        return this.#runStart(signal, f);
       case "RunEnd":
         return this.#runEnd(signal, f, null);
       case "RunFailed":
@@ -371,6 +384,7 @@ export class SessionTrace {
     const call = callId === null ? undefined : this.#calls.get(callId);
     const at = this.#times.of(signal.createdAt);
     if (rawPoint === "session.start" || rawPoint === "session.end") return this.#sessionPoint(rawPoint, payload, at);
+    if (rawPoint === "branch.create" && this.#agents.declare(rawPoint, payload)) this.#nameRuns();
     const point = pointEvent(rawPoint ?? "hook");
     if (call === undefined) {
       const attributes = definedAttributes({ [HOOKLENS.hookPoint]: point.name, [GEN_AI.toolName]: textOf(payload, "toolName"), [GEN_AI.toolCallId]: textOf(payload, "callId") });
@@ -391,6 +405,7 @@ export class SessionTrace {
     const root = this.#rootSpan(this.#lastAt);
     root.addEvent(point, pointEvent(point).attributes, at);
     if (point === "session.start") {
+      if (this.#agents.declare(point, payload)) this.#nameRuns();
       root.setAttributes(definedAttributes({ [GEN_AI.agentName]: textOf(payload, "agentName"), [GEN_AI.requestModel]: textOf(payload, "model"), [GEN_AI.providerName]: textOf(payload, "provider") }));
       return;
     }
@@ -466,15 +481,27 @@ export class SessionTrace {
     call.span.setStatus({ code: SpanStatusCode.ERROR, message: reason });
   }
 
-  #runStart(signal: EncodedSignal): void {
+  #runStart(signal: EncodedSignal, f: Fields): void {
     const key = signal.branchId ?? "";
     if (this.#runs.has(key)) return;
+    const agent = this.#agents.of(signal.branchId, f["metadata"]);
     const span = this.#tracer.startSpan(
-      GEN_AI_OPERATION.invokeAgent,
-      { kind: SpanKind.INTERNAL, startTime: this.#times.of(signal.createdAt), attributes: definedAttributes({ [GEN_AI.operationName]: GEN_AI_OPERATION.invokeAgent, [HOOKLENS.branchId]: signal.branchId }) },
+      agent === null ? GEN_AI_OPERATION.invokeAgent : spanName(GEN_AI_OPERATION.invokeAgent, agent.name),
+      { kind: SpanKind.INTERNAL, startTime: this.#times.of(signal.createdAt), attributes: definedAttributes({ [GEN_AI.operationName]: GEN_AI_OPERATION.invokeAgent, [HOOKLENS.branchId]: signal.branchId, ...agentAttributes(agent) }) },
       this.#parentContext(null, signal.createdAt),
     );
-    this.#runs.set(key, { span, context: trace.setSpan(ROOT_CONTEXT, span) });
+    this.#runs.set(key, { span, context: trace.setSpan(ROOT_CONTEXT, span), metadata: f["metadata"], agent });
+  }
+
+  /** Names the open runs that no agent named yet, once a `session.start` or `branch.create` names one (emitted inside the run). */
+  #nameRuns(): void {
+    for (const [key, run] of this.#runs) {
+      if (run.agent !== null) continue;
+      run.agent = this.#agents.of(key === "" ? null : key, run.metadata);
+      if (run.agent === null) continue;
+      run.span.updateName(spanName(GEN_AI_OPERATION.invokeAgent, run.agent.name));
+      run.span.setAttributes(definedAttributes(agentAttributes(run.agent)));
+    }
   }
 
   #runEnd(signal: EncodedSignal, f: Fields, error: { name: string; message: string } | null): void {
@@ -555,6 +582,11 @@ function addRunAttributes(attributes: Attributes, f: Fields): void {
     attributes[HOOKLENS.threadId] = threadId;
     attributes[GEN_AI.conversationId] = threadId;
   }
+}
+
+/** `gen_ai.agent.name` and `gen_ai.agent.id` of an invoke_agent span (none without an agent). */
+function agentAttributes(agent: Agent | null): Record<string, string | null> {
+  return agent === null ? {} : { [GEN_AI.agentName]: agent.name, [GEN_AI.agentId]: agent.id };
 }
 
 /** A hook point as its span events show it, under the redaction rules that produced it. */

@@ -227,7 +227,10 @@ export class Branch {
    */
   async observedRun<T>(run: () => T | Promise<T>): Promise<T> {
     const started = performance.now();
-    if (this.observer) await this.#safeEmit(new RunStart());
+    // A named branch's run says whose it is (createAgent names a branch after its AgentSpec): the
+    // OpenTelemetry export names the run's invoke_agent span after it. In metadata, beside the
+    // branch id, so RunStart keeps the as-built fields.
+    if (this.observer) await this.#safeEmit(new RunStart(this.name ? { metadata: { branchName: this.name } } : {}));
     let result: T;
     try {
       result = await run();

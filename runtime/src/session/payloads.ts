@@ -8,6 +8,8 @@ export interface HookPayloadMap {
     provider?: string | null;
     effort?: string | null;
     agentName?: string | null;
+    /** Not in the as-built payload: an agent id a program may add (the OpenTelemetry export's `gen_ai.agent.id`). */
+    agentId?: string | null;
     agentHash?: string | null;
     invocationId?: string | null;
   };
@@ -21,7 +23,14 @@ export interface HookPayloadMap {
     numTurns?: number;
     durationMs?: number;
   };
-  "branch.create": { branchId: string; model?: string | null; provider?: string | null; agentName?: string | null };
+  "branch.create": {
+    branchId: string;
+    model?: string | null;
+    provider?: string | null;
+    agentName?: string | null;
+    /** Not in the as-built payload: an agent id a program may add (the OpenTelemetry export's `gen_ai.agent.id`). */
+    agentId?: string | null;
+  };
   "tool.pre": { toolName: string; callId: string; argsSummary: string };
   "tool.post": { toolName: string; callId: string; resultSummary: string; duration: number };
   "tool.error": { toolName: string; callId: string; error: unknown; duration: number | null };
