@@ -3,7 +3,7 @@
 // a branch's `branch.create` agentName (and agentId), the branch's own name (createAgent names a
 // branch after its AgentSpec), the session's `session.start` agentName. Nothing known: `invoke_agent`.
 import { describe, expect, it } from "vitest";
-import { AgentSpec, HookPoint, RunStart, Session, createAgent } from "@hooklens/runtime";
+import { AgentSpec, HookPoint, InMemorySignalStore, RunStart, Session, createAgent } from "@hooklens/runtime";
 import { exportToOpenTelemetry } from "@hooklens/runtime/otel";
 import { useCapturedLogs } from "../middleware/support.js";
 import { memoryTracing, only, spanTree } from "./support.js";
@@ -19,12 +19,17 @@ function traced(session: Session) {
 describe("the invoke_agent span, named after its agent", () => {
   it("a branch createAgent made from a named AgentSpec: its RunStart names the branch, the span the agent (no id)", async () => {
     const session = new Session();
+    const store = new InMemorySignalStore();
+    session.observer.bindDbPersistence(session.id, store);
     const branch = await createAgent(new AgentSpec({ name: "researcher" }));
     session.includeBranches(branch);
     const trace = traced(session);
     await branch.observedRun(() => "done");
     await trace.end();
     expect(session.observer.byType(RunStart).map((s) => s.metadata)).toEqual([{ branchName: "researcher", branchId: branch.id }]);
+    // Persisted (and streamed: the same encoded payload) with the name, so a recording says it too.
+    await session.observer.flush();
+    expect(store.records.filter((r) => r.kind === "RunStart").map((r) => r.payload["metadata"])).toEqual([{ branchName: "researcher", branchId: branch.id }]);
     expect(spanTree(trace.spans())).toEqual(["session", "  invoke_agent researcher"]);
     const run = only(trace.spans(), "invoke_agent researcher");
     expect(run.attributes).toMatchObject({ "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "researcher", "hooklens.branch.id": branch.id });
