@@ -212,7 +212,7 @@ export async function run(): Promise<string> {
 
     // act(): a branch of a Session (bus, observer, HookSignals recorded) against a standalone branch.
     const acts: WorkerResult[] = [];
-    for (let round = 0; round < ROUNDS; round++) acts.push(await runWorker("act", 20_000));
+    for (let round = 0; round < ROUNDS; round++) acts.push(await runWorker("act", 100_000));
     const actRatios = acts.map((a) => (a.withSessionUs ?? 0) / (a.withoutUs ?? 1));
     lines.push(
       `  act() with a Session ${range(acts.map((a) => a.withSessionUs ?? 0), 2)} µs vs without ${range(acts.map((a) => a.withoutUs ?? 0), 2)} µs CPU per call` +

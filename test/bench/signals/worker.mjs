@@ -207,21 +207,29 @@ const scenarios = {
     inSession.registerTools(tool());
     const standalone = new Branch().registerTools(tool());
     const request = { function: "lookup", arguments: { key: "k" } };
+    // A full collection before each measurement, outside it: neither mode pays for garbage the
+    // other left. Each measurement is long enough (count calls, about a second) to pay for the
+    // collections its own garbage causes.
     const calls = async (branch) => {
+      globalThis.gc?.();
       const cpu0 = cpuMs();
       for (let i = 0; i < count; i++) await act(branch, request);
       return cpuMs() - cpu0;
     };
-    // Warm both paths, then alternate so load changes on the machine hit both alike.
+    // Warm both paths, then alternate in ABBA order so load changes on the machine hit both alike.
     await calls(inSession);
     await calls(standalone);
     const withSession = [];
     const without = [];
-    for (let round = 0; round < 3; round++) {
-      withSession.push(await calls(inSession));
-      without.push(await calls(standalone));
+    for (let round = 0; round < 4; round++) {
+      const order = round % 2 === 0 ? [inSession, standalone] : [standalone, inSession];
+      for (const branch of order) (branch === inSession ? withSession : without).push(await calls(branch));
     }
-    const median = (values) => values.sort((a, b) => a - b)[1];
+    /** The mean of the middle two of four. */
+    const median = (values) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return (sorted[1] + sorted[2]) / 2;
+    };
     return { scenario, count, withSessionUs: (median(withSession) * 1000) / count, withoutUs: (median(without) * 1000) / count, heapMb: heapAfterGc() };
   },
 };
