@@ -25,7 +25,12 @@ import {
 
 const [scenario, countText, database] = process.argv.slice(2);
 const count = Number(countText);
-const TURN = 1_000;
+/**
+ * Emits between two turns. Below the pipeline's batch size (1,000), so batches flush at the end
+ * of the turn, as in a program whose emits sit between awaited I/O; a loop that never yields is
+ * the burst scenarios' case.
+ */
+const TURN = 500;
 
 /** A typical recorded signal's data: a tool step with a short result, about 250 bytes of JSON. */
 function data(i) {
@@ -55,12 +60,20 @@ function mainThreadCpuMs() {
 }
 const TICKS_PER_SECOND = 100;
 
-/** `count` awaited emits, yielding a turn every TURN of them: a program emitting steadily. */
+/**
+ * `count` awaited emits, yielding a turn every TURN of them: a program emitting steadily. Returns
+ * the CPU spent in the emits themselves (the hot path, ms): everything but the turns, where the
+ * batches are flushed, encoded and written.
+ */
 async function steadyEmits(session) {
-  for (let i = 0; i < count; i++) {
-    await session.emit(data(i));
-    if (i % TURN === TURN - 1) await turn();
+  let inEmits = 0;
+  for (let start = 0; start < count; start += TURN) {
+    const cpu0 = cpuMs();
+    for (let i = start; i < Math.min(count, start + TURN); i++) await session.emit(data(i));
+    inEmits += cpuMs() - cpu0;
+    await turn();
   }
+  return inEmits;
 }
 
 async function measured(work) {
@@ -76,13 +89,14 @@ async function measured(work) {
 const scenarios = {
   /** No sink at all: what emitting costs by itself. */
   async emitOnly() {
-    return measured(() => steadyEmits(new Session()));
+    return measured(async () => ({ emitCpuMs: await steadyEmits(new Session()) }));
   },
   /** Live on (HOOKLENS_LIVE set by the bench): emit, flush, and wait until the socket took it all. */
   async live() {
     return measured(async () => {
-      await steadyEmits(new Session());
+      const emitCpuMs = await steadyEmits(new Session());
       await flushLive();
+      return { emitCpuMs };
     });
   },
   /** The floor: the same frames written by hand, JSON.stringify per line, one write per turn. */
@@ -112,8 +126,9 @@ const scenarios = {
     const session = new Session();
     session.observer.bindDbPersistence(session.id, store);
     const result = await measured(async () => {
-      await steadyEmits(session);
+      const emitCpuMs = await steadyEmits(session);
       await session.observer.flush();
+      return { emitCpuMs };
     });
     return { ...result, rows: rowsOf(store), dropped: store.droppedWrites };
   },
