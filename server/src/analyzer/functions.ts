@@ -1,13 +1,14 @@
 import { bindingOf, declaresName, localDeclarationOf } from "./bindings.js";
 import { FileIndex } from "./fileIndex.js";
+import { importedDeclarationOf } from "./importedDeclarations.js";
 import { Node, type ArrowFunction, type FunctionDeclaration, type FunctionExpression, type MethodDeclaration } from "ts-morph";
 
 export type FunctionLike = ArrowFunction | FunctionExpression | FunctionDeclaration | MethodDeclaration;
 
 /**
  * The function an argument denotes: an inline arrow or function expression, or (followed one
- * step) a local function declaration or a `const` initialised with one. Null when it cannot be
- * known without running code.
+ * step) a function declaration or a `const` initialised with one, here or imported from a
+ * project module. Null when it cannot be known without running code.
  */
 export function functionOf(node: Node): FunctionLike | null {
   if (Node.isArrowFunction(node) || Node.isFunctionExpression(node)) return node;
@@ -17,6 +18,9 @@ export function functionOf(node: Node): FunctionLike | null {
   const local = localDeclarationOf(node);
   if (local) return functionDeclaredBy(local);
   if (LIBRARY_VARIABLES.has(node.getText()) && !declaresName(node, node.getText())) return null;
+  // Imported from a project module whose declaration syntax finds: the checker's aliased symbol has that one declaration.
+  const imported = importedDeclarationOf(node);
+  if (imported) return functionDeclaredBy(imported);
   for (const declaration of node.getSymbol()?.getAliasedSymbol()?.getDeclarations() ?? node.getSymbol()?.getDeclarations() ?? []) {
     const fn = functionDeclaredBy(declaration);
     if (fn) return fn;

@@ -7,6 +7,7 @@ import { sharePackageJsonCache } from "./packageJsonCache.js";
 import { bareParse, BufferParses, parseOnlyNotices } from "./parseOnlyNotices.js";
 import { LibraryParses } from "./libraryParses.js";
 import { HookLibraryReach } from "./reach/hookLibraryReach.js";
+import { followImportsIn, type ProjectModules } from "./importedDeclarations.js";
 import type { ImportLists } from "./reach/importLists.js";
 import { PackageNames } from "./reach/packageNames.js";
 import { isHookLibrarySpecifier } from "./hookLibraries.js";
@@ -78,6 +79,12 @@ export class AnalysisProject {
   };
   readonly #project: Project;
   readonly #reach: HookLibraryReach;
+  /**
+   * What an analysis knows of the project's modules: the reach's export shapes, and (unless the
+   * project was made with `followImports: false`) the trees and program resolutions that let
+   * syntax follow an import into a project module (importedDeclarations.ts).
+   */
+  readonly #modules: ProjectModules | HookLibraryReach;
   /** Editor buffers by path, and those whose text the ts-morph project does not have yet. */
   readonly #buffers = new Map<string, string>();
   readonly #unsynced = new Set<string>();
@@ -112,11 +119,18 @@ export class AnalysisProject {
    * folder and tsconfig (the CLI's batches), which then parse and bind them once; their parses
    * are not counted in this project's {@link stats}. `importLists`: the module specifiers of
    * the project's files kept from an earlier start (the server's), checked against each file's
-   * size and mtime.
+   * size and mtime. `followImports: false` leaves every question about an imported name to the
+   * checker (the tests compare the two).
    */
   constructor(
     rootDir: string,
-    options: { compilerOptions?: ts.CompilerOptions; tsConfigFilePath?: string; libraryParses?: LibraryParses; importLists?: ImportLists } = {},
+    options: {
+      compilerOptions?: ts.CompilerOptions;
+      tsConfigFilePath?: string;
+      libraryParses?: LibraryParses;
+      importLists?: ImportLists;
+      followImports?: boolean;
+    } = {},
   ) {
     this.rootDir = rootDir;
     this.#libraryParses = options.libraryParses ?? new LibraryParses(() => this.stats.packageFilesParsed++);
@@ -157,6 +171,19 @@ export class AnalysisProject {
       importLists: options.importLists,
       onListed: () => this.stats.filesListed++,
     });
+    const reach = this.#reach;
+    if (options.followImports === false) this.#modules = reach;
+    else {
+      this.#modules = {
+        resolve: (specifier, from) => reach.resolve(specifier, from),
+        isHookLibraryFile: (path) => reach.isHookLibraryFile(path),
+        exposesHookLibrary: (path) => reach.exposesHookLibrary(path),
+        exportsOf: (path) => reach.exportsOf(path),
+        moduleFile: (path) => this.#moduleFile(path),
+        resolveForProgram: (specifier, from) => this.#followedResolution(specifier, from),
+      };
+      followImportsIn(this.#project, this.#modules);
+    }
   }
 
   /** Records an editor buffer's text. Cheap: nothing is parsed until a file that uses a hook library needs it. */
@@ -258,7 +285,7 @@ export class AnalysisProject {
     const file = this.#buffers.has(filePath) ? this.#sync(filePath) : (this.#project.getSourceFile(filePath) ?? this.addFromDisk(filePath));
     this.#syncLoadedBuffers();
     this.stats.checkedAnalyses++;
-    const { value: result, reads } = recordTextReads(() => analyzeSourceFile(file, { ...options, modules: this.#reach, packageNames: this.#packageNames }));
+    const { value: result, reads } = recordTextReads(() => analyzeSourceFile(file, { ...options, modules: this.#modules, packageNames: this.#packageNames }));
     if (programStructureReuse(this.#project) === 0) this.stats.programsBuiltWhole++;
     if (this.#pruneDue) this.#prune();
     // Kept for the next version of an editor buffer, unless cut short (a newer version arrived) or run with other rules.
@@ -349,14 +376,43 @@ export class AnalysisProject {
     const resolved = this.#reach.resolve(name, containingFile);
     if (!resolved || leftOutOfProgram(containingFile, resolved.resolvedFileName)) return undefined;
     this.#libraryParses.noteResolution(containingFile, resolved);
-    const needed =
+    return this.#inProgram(name, containingFile, resolved) ? resolved : undefined;
+  }
+
+  #inProgram(name: string, containingFile: string, resolved: ts.ResolvedModuleFull): boolean {
+    return (
       resolved.isExternalLibraryImport ||
       isHookLibrarySpecifier(name) ||
       this.#roots.has(containingFile) ||
       this.#reach.isHookLibraryFile(containingFile) ||
       this.#reach.isHookLibraryFile(resolved.resolvedFileName) ||
-      this.#reach.exposesHookLibrary(resolved.resolvedFileName);
-    return needed ? resolved : undefined;
+      this.#reach.exposesHookLibrary(resolved.resolvedFileName)
+    );
+  }
+
+  /**
+   * The program's resolution of an import that syntax follows (the same rule as
+   * `#resolveForProgram`, for the program about to be built with the current roots), noted as an
+   * edge for the prune: the module it loads is then dropped with the file that led to it.
+   */
+  #followedResolution(name: string, containingFile: string): ts.ResolvedModuleFull | undefined {
+    const resolved = this.#reach.resolve(name, containingFile);
+    if (!resolved || leftOutOfProgram(containingFile, resolved.resolvedFileName) || !this.#inProgram(name, containingFile, resolved)) return undefined;
+    const edges = this.#imports.get(containingFile);
+    if (!edges) this.#imports.set(containingFile, [resolved.resolvedFileName]);
+    else if (!edges.includes(resolved.resolvedFileName)) edges.push(resolved.resolvedFileName);
+    return resolved;
+  }
+
+  /**
+   * A project module's tree for syntax to read, as the program would hold it: the editor buffer's
+   * current text, else the file on disk, added to the ts-morph project (not as a program root) so
+   * a program built later takes this same tree and the checker answers with the same nodes.
+   */
+  #moduleFile(path: string): SourceFile | undefined {
+    const held = this.#project.getSourceFile(path);
+    if (this.#buffers.has(path)) return held && !this.#unsynced.has(path) ? held : this.#putBuffer(path, held);
+    return held ?? this.#project.addSourceFileAtPathIfExists(path);
   }
 
   /**

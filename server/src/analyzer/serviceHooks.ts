@@ -13,6 +13,7 @@ import { localDeclarationOf } from "./bindings.js";
 import { unwrapped } from "./expressions.js";
 import { FileIndex } from "./fileIndex.js";
 import { functionOf, type FunctionLike } from "./functions.js";
+import { importedDeclarationOf } from "./importedDeclarations.js";
 import type { RuleContext } from "./types.js";
 
 /** A service hook phase, by its value (`"pre_invocation"`, …). */
@@ -184,7 +185,8 @@ export function objectLiteralOf(node: Node): ObjectLiteralExpression | null {
 
 /** The variable an identifier or a `{ name }` shorthand refers to (through imports), if it is one. */
 function variableOf(node: Node): VariableDeclaration | null {
-  const local = Node.isIdentifier(node) ? localDeclarationOf(node) : undefined;
+  // A local, or an import syntax follows to its one declaration (then also the symbol's value declaration).
+  const local = Node.isIdentifier(node) ? (localDeclarationOf(node) ?? importedDeclarationOf(node)) : undefined;
   if (local) return Node.isVariableDeclaration(local) ? local : null;
   let symbol = Node.isShorthandPropertyAssignment(node) ? node.getValueSymbol() : Node.isIdentifier(node) ? node.getSymbol() : undefined;
   if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol();

@@ -70,6 +70,14 @@ export function shorthandBinding(name: ts.Identifier, sameName: readonly ts.Iden
   return ts.isShorthandPropertyAssignment(name.parent) && !isInJsDoc(name) ? innermostBinding(name, sameName) : undefined;
 }
 
+/**
+ * For `export { local as name }` (no `from`): the module's declaration `local` names, placed as a
+ * reference at the export statement would be (the innermost scope there is the module's own).
+ */
+export function exportedLocalBinding(local: ts.Identifier, sameName: readonly ts.Identifier[]): ts.Declaration | undefined {
+  return ts.isExportSpecifier(local.parent) && !isInJsDoc(local) ? innermostBinding(local, sameName) : undefined;
+}
+
 function innermostBinding(reference: ts.Identifier, sameName: readonly ts.Identifier[]): ts.Declaration | undefined {
   let found: { declaration: ts.Declaration; scope: ts.Node } | undefined;
   let tied = false;

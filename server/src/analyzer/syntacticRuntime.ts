@@ -2,6 +2,7 @@ import { HookPoint } from "@hooklens/runtime";
 import { ts, type Node } from "ts-morph";
 import { aliasRenames } from "./aliasRenames.js";
 import { FileIndex } from "./fileIndex.js";
+import { declarationBehindImport, isProjectModules } from "./importedDeclarations.js";
 import { isJavaScriptPath } from "./javaScriptFiles.js";
 import { isRuntimeSpecifier, RUNTIME_PACKAGE } from "./hookLibraries.js";
 import type { ExportFacts } from "./reach/moduleScan.js";
@@ -172,12 +173,34 @@ export class SyntacticRuntime {
     if (ts.isPropertyAccessExpression(expression)) return this.#propertyClass(expression, index, depth);
     if (!ts.isIdentifier(expression)) return undefined;
     const declaration = this.#binding(expression, index);
-    if (!declaration || !ts.isVariableDeclaration(declaration) || declaration.type || declaration.exclamationToken) return undefined;
+    if (declaration && ts.isImportSpecifier(declaration)) return this.#importedClass(declaration, index, depth);
+    return declaration && ts.isVariableDeclaration(declaration) ? this.#variableClass(declaration, index, depth) : undefined;
+  }
+
+  /** A `const` (or a `let` never assigned again) with no type of its own: the class its initializer makes. */
+  #variableClass(declaration: ts.VariableDeclaration, index: FileIndex, depth: number): Settled<string> {
+    if (declaration.type || declaration.exclamationToken || !ts.isIdentifier(declaration.name)) return undefined;
     const blockScoped = declaration.parent.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const | ts.NodeFlags.Using);
     const initializer = declaration.initializer;
     // A `let` whose every mention is a plain read is never assigned again: it holds its initializer as a `const` would.
-    if ((blockScoped !== ts.NodeFlags.Const && blockScoped !== ts.NodeFlags.Let) || !initializer || !this.#onlyPlainReads(expression.text, declaration, index)) return undefined;
+    if ((blockScoped !== ts.NodeFlags.Const && blockScoped !== ts.NodeFlags.Let) || !initializer || !this.#onlyPlainReads(declaration.name.text, declaration, index)) return undefined;
     return this.#instanceClass(initializer, index, depth + 1);
+  }
+
+  /**
+   * A name imported from a project module that exports it as such a variable (`export const bus =
+   * new HookBus()`): the importer sees the variable's declared type, which its initializer gives,
+   * narrowed only where the importer narrows it (every mention here must be a plain read). The
+   * runtime must resolve from that module too: else the checker sees no class there at all.
+   */
+  #importedClass(specifier: ts.ImportSpecifier, index: FileIndex, depth: number): Settled<string> {
+    const modules = this.#modules;
+    if (!isProjectModules(modules) || !this.#onlyPlainReads(specifier.name.text, specifier, index)) return undefined;
+    const found = declarationBehindImport(specifier, index.sourceFile, modules);
+    if (!found || !ts.isVariableDeclaration(found.declaration)) return undefined;
+    const path = found.file.getFilePath();
+    if (isJavaScriptPath(path) || this.#isRuntimeFile(path) || !this.#runtimeResolvesFrom(path)) return undefined;
+    return this.#variableClass(found.declaration, FileIndex.of(found.file), depth + 1);
   }
 
   /** `x.p` where x is certainly a runtime class's instance and the runtime declares `p` as an instance of another. */
@@ -202,7 +225,7 @@ export class SyntacticRuntime {
   }
 
   /** Whether every mention of the name that refers to `declaration` reads it without narrowing it. */
-  #onlyPlainReads(name: string, declaration: ts.VariableDeclaration, index: FileIndex): boolean {
+  #onlyPlainReads(name: string, declaration: ts.VariableDeclaration | ts.ImportSpecifier, index: FileIndex): boolean {
     return index
       .rawIdentifiers(name)
       .every((id) => id === declaration.name || isNamePosition(id) || isInJsDoc(id) || isPlainRead(id) || this.#binding(id, index) !== declaration);

@@ -24,10 +24,15 @@ interface StatementFacts {
  * How a module exports one name: declared by the module itself (`export class X`; `plainClass`
  * for a class that extends and implements nothing, whose instances have only the members it
  * declares), taken from
- * another module (`export { Y as X } from "m"`), or any other way (`export { local as X }`,
- * `export default expr`, `export * as X from`, `export import X =`), which only a checker follows.
+ * another module (`export { Y as X } from "m"`), a top-level binding of the module exported under
+ * a name (`export { local as X }`: `local`, as written), or any other way (`export default expr`,
+ * `export * as X from`, `export import X =`, type-only exports), which only a checker follows.
  */
-export type ExportRoute = { kind: "declared"; plainClass?: true } | { kind: "reexport"; module: string; name: string } | { kind: "other" };
+export type ExportRoute =
+  | { kind: "declared"; plainClass?: true }
+  | { kind: "reexport"; module: string; name: string }
+  | { kind: "local"; name: string }
+  | { kind: "other" };
 
 /** What a module imports (local name → module) and exports, in statement order. */
 export interface ExportFacts {
@@ -43,7 +48,11 @@ export interface ExportFacts {
 
 /** Parses a file once and keeps only its import bindings and the export shape of its top-level statements. */
 export function exportFacts(fileName: string, text: string): ExportFacts {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+  return exportFactsOf(ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false));
+}
+
+/** `exportFacts` of a tree parsed already (a module the analysis holds: its facts then match its tree exactly). */
+export function exportFactsOf(source: ts.SourceFile): ExportFacts {
   const imports = new Map<string, string>();
   const statements: StatementFacts[] = [];
   const named = new Map<string, ExportRoute[]>();
@@ -82,7 +91,11 @@ export function exportFacts(fileName: string, text: string): ExportFacts {
         });
       } else if (statement.exportClause && ts.isNamedExports(statement.exportClause)) {
         const locals = statement.exportClause.elements.map((e) => (e.propertyName ?? e.name).text);
-        for (const e of statement.exportClause.elements) route(e.name.text, { kind: "other" });
+        for (const e of statement.exportClause.elements) {
+          const local = e.propertyName ?? e.name;
+          const typeOnly = statement.isTypeOnly || e.isTypeOnly || !ts.isIdentifier(local);
+          route(e.name.text, typeOnly ? { kind: "other" } : { kind: "local", name: local.text });
+        }
         statements.push({
           declares: [],
           mentions: new Set(locals),

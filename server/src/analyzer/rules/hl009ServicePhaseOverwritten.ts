@@ -1,6 +1,7 @@
 import { Node, VariableDeclarationKind, type Expression, type Identifier } from "ts-morph";
 import { localDeclarationOf } from "../bindings.js";
 import { unwrapped } from "../expressions.js";
+import { importedDeclarationOf } from "../importedDeclarations.js";
 import { forEachPhaseMethodCall, forEachRegistryOptions, type PhaseRegistration } from "../serviceHooks.js";
 import type { Rule, RuleContext } from "../types.js";
 import { startLineOf } from "../lineNumbers.js";
@@ -96,7 +97,7 @@ function registryKey(receiver: Expression): string | null {
 }
 
 function constDeclarationOf(identifier: Identifier): Node | null {
-  const declaration = localDeclarationOf(identifier) ?? aliasedValueDeclaration(identifier);
+  const declaration = localDeclarationOf(identifier) ?? importedDeclarationOf(identifier) ?? aliasedValueDeclaration(identifier);
   if (!declaration || !Node.isVariableDeclaration(declaration)) return null;
   return declaration.getVariableStatement()?.getDeclarationKind() === VariableDeclarationKind.Const ? declaration : null;
 }

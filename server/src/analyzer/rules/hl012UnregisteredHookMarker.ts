@@ -1,4 +1,5 @@
 import { Node, SyntaxKind, ts, type CallExpression, type Identifier } from "ts-morph";
+import { firstDeclarationOf } from "../bindings.js";
 import { outermostWrapper, unwrapped } from "../expressions.js";
 import { FileIdentifiers } from "../fileIdentifiers.js";
 import { FileIndex } from "../fileIndex.js";
@@ -120,7 +121,8 @@ class MarkedFlow {
 
   /** The fate of a named function or variable that was marked: exported, or wherever its uses take it. */
   #declarationFate(name: Identifier): Fate {
-    const declaration = name.getSymbol()?.getDeclarations()[0];
+    // An import's first declaration is its specifier (from syntax where it places the name): it came from elsewhere.
+    const declaration = firstDeclarationOf(name);
     if (!declaration || declaration.getSourceFile() !== name.getSourceFile()) return "escapes";
     if (Node.isFunctionDeclaration(declaration)) {
       const declared = declaration.getNameNode();
