@@ -28,6 +28,11 @@ export function followImportsIn(project: Project, modules: ProjectModules): void
   registered.set(project, modules);
 }
 
+/** The project modules a ts-morph project follows imports into; undefined when it does not. */
+export function projectModulesOf(project: Project): ProjectModules | undefined {
+  return registered.get(project);
+}
+
 /** Whether these are modules an import can be followed into (an AnalysisProject's, not the reach alone). */
 export function isProjectModules(modules: ModuleExports | undefined): modules is ProjectModules {
   return modules !== undefined && "moduleFile" in modules;
@@ -55,7 +60,7 @@ const factsByTree = new WeakMap<ts.SourceFile, ExportFacts>();
  * the same node. Undefined when only the checker can tell (see `declarationBehindImport`).
  */
 export function importedDeclarationOf(identifier: Identifier): Node | undefined {
-  const modules = registered.get(identifier.getProject());
+  const modules = projectModulesOf(identifier.getProject());
   if (!modules) return undefined;
   const id = identifier.compilerNode;
   const importer = identifier.getSourceFile();
