@@ -12,7 +12,8 @@ import { BENCH_EDITS, HOOK_MODULE_FINDINGS, createBenchWorkspace, type BenchWork
  */
 let workspace: BenchWorkspace;
 beforeAll(() => {
-  // Hook modules import up to three earlier plain modules; 61 files give two of each import kind, and one typed module (number 50).
+  // Hook modules import up to three earlier plain modules; 61 files give two of each import kind, one typed module (number 50)
+  // and one that imports its bus and handlers from sibling modules (number 40).
   workspace = createBenchWorkspace(61, { runtime: "sources" });
 });
 afterAll(() => workspace.dispose());
@@ -35,11 +36,15 @@ describe("the analyzer bench's workspace", () => {
     }
   });
 
-  it("settles every question of a hook module by syntax (no program), and leaves those of a typed one to the checker", () => {
+  it("settles every question of a hook module by syntax (no program), its imports too, and leaves those of a typed one to the checker", () => {
     const [typed] = workspace.typedRuntimeFiles as [string];
+    const [importing] = workspace.importingRuntimeFiles as [string];
     expect(readFileSync(typed, "utf8")).toContain("bus = new HookBus(); }");
+    expect(readFileSync(importing, "utf8")).toContain('import { bus } from "./wiring.js";');
+    expect(readFileSync(importing, "utf8")).toContain("bus.on(HookPoint.TOOL_PRE, auditTool);");
     for (const [path, builds] of [
       [workspace.runtimeFiles[2]!, false],
+      [importing, false],
       [typed, true],
     ] as const) {
       const project = new AnalysisProject(workspace.dir);

@@ -14,6 +14,8 @@ export interface BenchWorkspace {
   runtimeFiles: string[];
   /** The hook modules among them whose rules need the type checker (their bus is a `let`: see `hookModule`). */
   typedRuntimeFiles: string[];
+  /** The hook modules among them that import their bus and some handlers from sibling modules (`src/wiring.ts`, `src/handlers.ts`). */
+  importingRuntimeFiles: string[];
   plainFiles: string[];
   dispose(): void;
 }
@@ -25,6 +27,29 @@ const RUNTIME_EVERY = 10;
 function isTypedHookModule(i: number): boolean {
   return (i / RUNTIME_EVERY) % 9 === 5;
 }
+
+/**
+ * Hook modules with k % 9 === 4 import their bus and some handlers from sibling modules, as users
+ * often write them (none of the modules the bench edits otherwise, or starts with, is one).
+ */
+function isImportingHookModule(i: number): boolean {
+  return (i / RUNTIME_EVERY) % 9 === 4;
+}
+
+/** The sibling modules importing hook modules take their bus and handlers from. */
+const SIBLINGS: Record<string, string> = {
+  "wiring.ts": ["// The application's one hook bus, shared by its hook modules.", 'import { HookBus } from "@hooklens/runtime";', "export const bus = new HookBus();", ""].join("\n"),
+  "handlers.ts": [
+    "// Handlers the hook modules register, kept apart from the wiring.",
+    'import type { ToolInvocation } from "@hooklens/runtime";',
+    "const audit: unknown[] = [];",
+    "export function auditTool(payload: unknown): void { audit.push(payload); }",
+    "export const logTool = (payload: unknown) => { audit.push(payload); };",
+    "export const markChecked = (_tool: string, _action: string, _args: unknown, result: unknown) => ({ ...(result as object), checked: true });",
+    "export function describeCall(invocation: ToolInvocation): string { return invocation.call.function; }",
+    "",
+  ].join("\n"),
+};
 
 /**
  * Writes `fileCount` TypeScript modules of about 180 lines each into a fresh folder, with imports
@@ -53,8 +78,10 @@ export function createBenchWorkspace(fileCount = 1000, options: { runtime?: "pac
   writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions }, null, 2));
   mkdirSync(join(dir, "src"));
   writeFileSync(join(dir, "src", "hooklib.ts"), `export { ${RUNTIME_IMPORTS} } from "@hooklens/runtime";\n`);
+  for (const [name, text] of Object.entries(SIBLINGS)) writeFileSync(join(dir, "src", name), text);
   const runtimeFiles: string[] = [];
   const typedRuntimeFiles: string[] = [];
+  const importingRuntimeFiles: string[] = [];
   const plainFiles: string[] = [];
   let lineCount = 1;
   for (let i = 0; i < fileCount; i++) {
@@ -64,17 +91,20 @@ export function createBenchWorkspace(fileCount = 1000, options: { runtime?: "pac
     lineCount += text.split("\n").length;
     (i % RUNTIME_EVERY === 0 ? runtimeFiles : plainFiles).push(path);
     if (i % RUNTIME_EVERY === 0 && isTypedHookModule(i)) typedRuntimeFiles.push(path);
+    if (i % RUNTIME_EVERY === 0 && isImportingHookModule(i)) importingRuntimeFiles.push(path);
   }
   // Written well before the editor starts, as a user's files are: the server keeps no import list
   // of a file modified in the last few seconds.
   const longAgo = Date.now() / 1000 - 3600;
-  for (const path of [join(dir, "src", "hooklib.ts"), ...runtimeFiles, ...plainFiles]) utimesSync(path, longAgo, longAgo);
+  const siblings = Object.keys(SIBLINGS).map((name) => join(dir, "src", name));
+  for (const path of [join(dir, "src", "hooklib.ts"), ...siblings, ...runtimeFiles, ...plainFiles]) utimesSync(path, longAgo, longAgo);
   return {
     dir,
-    fileCount: fileCount + 1,
+    fileCount: fileCount + 1 + siblings.length,
     lineCount,
     runtimeFiles,
     typedRuntimeFiles,
+    importingRuntimeFiles,
     plainFiles,
     dispose: () => rmSync(dir, { recursive: true, force: true }),
   };
@@ -158,23 +188,32 @@ const RUNTIME_IMPORTS =
  * at and report in every edit the bench measures (`HOOK_MODULE_FINDINGS` lists what is found).
  * Syntax settles every question the rules ask of such a module; in a "typed" one the bus is a
  * `let` that a function assigns again, so whether `bus.on(…)` registers on a HookBus is the type
- * checker's to say (the bench measures both).
+ * checker's to say (the bench measures both). An "importing" one takes its bus and half its
+ * handlers from sibling modules (`SIBLINGS`), which syntax follows too.
  */
 function hookModule(i: number): string {
   const viaBarrel = (i / RUNTIME_EVERY) % 2 === 1;
   const source = viaBarrel ? "./hooklib.js" : "@hooklens/runtime";
+  const importing = isImportingHookModule(i);
   const handlers = Array.from({ length: 12 }, (_, h) => {
     const point = h === 5 ? "API_PRE_CALL" : ["TOOL_PRE", "TOOL_POST", "SESSION_START", "MESSAGE_ADD"][h % 4];
+    if (importing && h % 2 === 0) return `bus.on(HookPoint.${point}, ${h % 4 === 0 ? "auditTool" : "logTool"});`;
     return `bus.on(HookPoint.${point}, (payload) => { counter += ${h}; seen.push(String(payload)); });`;
   });
+  const bus = isTypedHookModule(i)
+    ? [`export let bus = new HookBus();`, `export function replaceBus(): void { bus = new HookBus(); }`]
+    : importing
+      ? [`export { bus };`]
+      : [`export const bus = new HookBus();`];
   return [
     `// Module ${i}: hook code.`,
     `import { ${RUNTIME_IMPORTS} } from "${source}";`,
+    ...(importing ? [`import { bus } from "./wiring.js";`, `import { auditTool, logTool, markChecked } from "./handlers.js";`] : []),
     ...importLines(i),
     "",
     `let counter = ${i};`,
     `const seen: string[] = [];`,
-    ...(isTypedHookModule(i) ? [`export let bus = new HookBus();`, `export function replaceBus(): void { bus = new HookBus(); }`] : [`export const bus = new HookBus();`]),
+    ...bus,
     ...handlers,
     `export const marked${i} = hook(HookPoint.TOOL_POST)(() => counter);`,
     `export const registry${i} = new HookRegistry({`,
@@ -184,7 +223,7 @@ function hookModule(i: number): string {
     `  },`,
     `});`,
     `const spec = new AgentSpec();`,
-    `spec.post("search", (_tool, _action, _args, result) => ({ ...(result as object), checked: true }));`,
+    importing ? `spec.post("search", markChecked);` : `spec.post("search", (_tool, _action, _args, result) => ({ ...(result as object), checked: true }));`,
     `spec.onError("search", () => undefined);`,
     `export function startSession${i}(): Session {`,
     `  const session = new Session();`,
