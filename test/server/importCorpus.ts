@@ -60,6 +60,18 @@ export function hookBlocker(event: unknown) { if (!event) return new Error("x");
   "lib/twoStars.ts": 'export * from "./handlers";\nexport * from "./other";\n',
   "lib/relay.ts": 'import { auditTool, logTool } from "./handlers";\nimport { hookAudit } from "./hookHandlers";\nexport { auditTool as relayed, logTool, hookAudit as relayedHook };\nexport type { logTool as typeOnly };\n',
   "lib/defaults.ts": "const f = (_p: unknown) => 1;\nexport default f;\nexport { f as named };\n",
+  // Default exports in each form: a named or anonymous function or class, a name, an expression, merged, relayed.
+  "lib/defaultFn.ts": 'export default function auditDefault(_p: unknown) { return "x"; }\n',
+  "lib/defaultArrow.ts": "export default (_p: unknown) => 3;\n",
+  "lib/defaultClass.ts": "export default class Handler { static run() { return 1; } }\n",
+  "lib/defaultMerged.ts": "export default function mergedDefault(_p: unknown) { return 1; }\nnamespace mergedDefault { export const x = 1; }\n",
+  "lib/defaultParen.ts": "const h = (_s: unknown, _p: unknown) => 0;\nexport default (h);\n",
+  "lib/defaultLet.ts": "let h = (_p: unknown) => 1;\nexport function swap() { h = () => 2; }\nexport default h;\n",
+  "lib/defaultImported.ts": 'import { auditTool } from "./handlers";\nexport default auditTool;\n',
+  "lib/defaultImportedHook.ts": 'import { hookAudit } from "./hookHandlers";\nexport default hookAudit;\n',
+  "lib/hookDefault.ts": `import { HookBus } from ${RT};\nexport const defaultsBus = new HookBus();\nexport default function hookDefault(_p: unknown) { return "y"; }\n`,
+  "lib/defaultRelay.ts": 'export { default } from "./hookDefault";\nexport { default as fnDefault } from "./hookDefault";\nexport { default as plainDefault } from "./defaultFn";\n',
+  "lib/defaultBus.ts": `import { HookBus } from ${RT};\nexport default new HookBus();\n`,
   "lib/types.d.ts": "export declare function dts(p: unknown): void;\nexport declare const dtsBus: import(" + RT + ").HookBus;\n",
   "lib/jsmod.js": "export function jsHandler(p) { return p; }\n",
   "lib/commonjs.ts": "function cjs(_p: unknown) { return 1; }\nexport = cjs;\n",
@@ -234,6 +246,40 @@ spec.post("again", post2);
 registry.preEventCreateHook(preCreate);
 new HookRegistry().preEventCreateHook(preCreate);
 export const guard = new GuardrailHook(check);
+`,
+  defaults: `import { AgentSpec, GuardrailHook, HookBus, HookPoint, HookRegistry } from ${RT};
+import auditDefault from "./lib/defaultFn";
+import arrow from "./lib/defaultArrow";
+import Handler from "./lib/defaultClass";
+import mergedDefault from "./lib/defaultMerged";
+import paren from "./lib/defaultParen";
+import letDefault from "./lib/defaultLet";
+import importedPlain from "./lib/defaultImported";
+import importedHook from "./lib/defaultImportedHook";
+import relayedDefault, { fnDefault, plainDefault } from "./lib/defaultRelay";
+import defaultBus from "./lib/defaultBus";
+import { default as hookDefault } from "./lib/hookDefault";
+const bus = new HookBus();
+bus.on(HookPoint.TOOL_PRE, auditDefault);
+bus.on(HookPoint.TOOL_PRE, arrow);
+bus.on(HookPoint.TOOL_PRE, Handler.run);
+bus.on(HookPoint.TOOL_PRE, mergedDefault);
+bus.on(HookPoint.TOOL_PRE, letDefault);
+bus.on(HookPoint.TOOL_PRE, importedPlain);
+bus.on(HookPoint.TOOL_PRE, importedHook);
+bus.on(HookPoint.TOOL_PRE, relayedDefault);
+bus.on(HookPoint.TOOL_PRE, fnDefault);
+bus.on(HookPoint.TOOL_PRE, plainDefault);
+bus.on(HookPoint.TOOL_PRE, hookDefault);
+const spec = new AgentSpec();
+spec.post("a", auditDefault);
+spec.post("b", arrow);
+spec.post("c", letDefault);
+new HookRegistry().preInvoke(mergedDefault);
+new HookRegistry({ hooks: { pre_invoke: importedHook } }).preInvoke(relayedDefault);
+defaultBus.on(HookPoint.API_PRE_CALL, () => undefined);
+export const g = new GuardrailHook(paren);
+export const h = new Handler();
 `,
   sharedNarrowed: `import { HookPoint, HookBus } from ${RT};
 import { bus, registry } from "./lib/shared";

@@ -36,13 +36,13 @@ function open(mode: Mode, name: string): SourceFile {
   return project.setText(fixture.path(`${name}.ts`), MAINS[name]!);
 }
 
-/** Every reference of the file to a name it imports by name (the questions `functionOf` and the rules' declaration look-ups ask). */
+/** Every reference of the file to a name it imports by name or as a default (the questions `functionOf` and the rules' declaration look-ups ask). */
 function importedReferences(file: SourceFile): Node[] {
   const index = FileIndex.of(file);
   return file.getDescendants().filter((node) => {
     if (!Node.isIdentifier(node) || isNamePosition(node.compilerNode) || node.getFirstAncestor(Node.isImportDeclaration)) return false;
     const binding = soleBinding(node.compilerNode, index.rawIdentifiers(node.compilerNode.text));
-    return binding !== undefined && ts.isImportSpecifier(binding);
+    return binding !== undefined && (ts.isImportSpecifier(binding) || ts.isImportClause(binding));
   });
 }
 
@@ -118,6 +118,19 @@ const SETTLED: [string, string, string][] = [
   ["tricky", "shadowed", "FunctionDeclaration"],
   ["tricky", "reassigned", "VariableDeclaration"],
   ["tricky", "named", "VariableDeclaration"],
+  // Default exports: the function or class, the name `export default` names, or the statement itself for an expression.
+  ["tricky", "defaultHandler", "FunctionDeclaration"],
+  ["tricky", "namedDefault", "FunctionDeclaration"],
+  ["tricky", "f", "VariableDeclaration"],
+  ["defaults", "auditDefault", "FunctionDeclaration"],
+  ["defaults", "arrow", "ExportAssignment"],
+  ["defaults", "Handler", "ClassDeclaration"],
+  ["defaults", "paren", "ExportAssignment"],
+  ["defaults", "letDefault", "VariableDeclaration"],
+  ["defaults", "importedHook", "FunctionDeclaration"],
+  ["defaults", "relayedDefault", "FunctionDeclaration"],
+  ["defaults", "fnDefault", "FunctionDeclaration"],
+  ["defaults", "hookDefault", "FunctionDeclaration"],
 ];
 
 /** What syntax must leave to the checker: [module, name]. */
@@ -129,7 +142,9 @@ const UNSETTLED: [string, string][] = [
   ["barrels", "logTool"],
   ["barrels", "ambiguous"],
   ["barrels", "typeOnly"],
-  ...["viaVar", "merged", "over", "namedDefault", "notExported", "dts", "jsHandler", "missing"].map((n): [string, string] => ["tricky", n]),
+  ...["viaVar", "merged", "over", "notExported", "dts", "jsHandler", "missing"].map((n): [string, string] => ["tricky", n]),
+  // Merged with a namespace; behind a module the program may leave out.
+  ...["mergedDefault", "importedPlain", "plainDefault"].map((n): [string, string] => ["defaults", n]),
 ];
 
 /** Receivers syntax must settle: [module, text (last mention), class]; and those it must not. */

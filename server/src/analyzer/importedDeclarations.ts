@@ -65,33 +65,35 @@ export function importedDeclarationOf(identifier: Identifier): Node | undefined 
   const id = identifier.compilerNode;
   const importer = identifier.getSourceFile();
   const binding = soleBinding(id, FileIndex.of(importer).rawIdentifiers(id.text));
-  const found = binding && ts.isImportSpecifier(binding) ? declarationBehindImport(binding, importer, modules) : undefined;
+  const found = binding && (ts.isImportSpecifier(binding) || ts.isImportClause(binding)) ? declarationBehindImport(binding, importer, modules) : undefined;
   return found && FileIndex.of(found.file).wrap(found.declaration);
 }
 
 /**
- * What a named import (`import { f } from "./handlers"`) of a project's TypeScript module refers
- * to, followed as the checker's alias chain is: through `export { f } from`, `export *` (a name
- * found through exactly one), and `export { local as f }` (again through that module's own
- * imports), to the sole top-level declaration of the name in the module that declares it
- * (`export function f`, `export const f = …`, `export class F`). Every module on the way must be
+ * What a named or default import (`import { f } from "./handlers"`, `import f from …`) of a
+ * project's TypeScript module refers to, followed as the checker's alias chain is: through
+ * `export { f } from`, `export *` (a name found through exactly one), `export { local as f }` and
+ * `export default local` (again through that module's own imports), to the sole top-level
+ * declaration of the name in the module that declares it (`export function f`, `export const f =
+ * …`, `export class F`), or to the module's own default (`export default function …`; `export
+ * default <expression>`, whose declaration is that statement). Every module on the way must be
  * one the program holds (`resolveForProgram`) and a TypeScript source. Undefined for anything
- * else: default and namespace imports, type-only imports, overloads and merged declarations,
- * `var`, a `.d.ts`, JavaScript, packages, an import that does not resolve, CommonJS forms.
- * Module augmentations (`declare module "./handlers"` in another file) are not looked for.
+ * else: namespace and type-only imports, overloads and merged declarations, `var`, a `.d.ts`,
+ * JavaScript, packages, an import that does not resolve, CommonJS forms. Module augmentations
+ * (`declare module "./handlers"` in another file) are not looked for.
  */
-export function declarationBehindImport(specifier: ts.ImportSpecifier, importer: SourceFile, modules: ProjectModules): Declared | undefined {
-  const found = behindImport(specifier, importer, modules, 0);
+export function declarationBehindImport(binding: ts.ImportSpecifier | ts.ImportClause, importer: SourceFile, modules: ProjectModules): Declared | undefined {
+  const found = behindImport(binding, importer, modules, 0);
   return found === ABSENT ? undefined : found;
 }
 
-function behindImport(specifier: ts.ImportSpecifier, importer: SourceFile, modules: ProjectModules, hops: number): Found {
-  const declaration = specifier.parent.parent.parent;
-  const clause = specifier.parent.parent;
-  if (specifier.isTypeOnly || clause.isTypeOnly || !ts.isImportDeclaration(declaration) || !ts.isStringLiteral(declaration.moduleSpecifier)) return undefined;
+function behindImport(binding: ts.ImportSpecifier | ts.ImportClause, importer: SourceFile, modules: ProjectModules, hops: number): Found {
+  const clause = ts.isImportClause(binding) ? binding : binding.parent.parent;
+  const declaration = clause.parent;
+  if (binding.isTypeOnly || clause.isTypeOnly || !ts.isImportDeclaration(declaration) || !ts.isStringLiteral(declaration.moduleSpecifier)) return undefined;
   if (isJavaScriptPath(importer.getFilePath())) return undefined;
-  const name = specifier.propertyName ?? specifier.name;
-  return exportedFrom(declaration.moduleSpecifier.text, importer.getFilePath(), name.text, modules, hops);
+  const name = ts.isImportClause(binding) ? "default" : (binding.propertyName ?? binding.name).text;
+  return exportedFrom(declaration.moduleSpecifier.text, importer.getFilePath(), name, modules, hops);
 }
 
 /** What the module `specifier` names (from `from`) exports as `name`. */
@@ -111,6 +113,7 @@ function exportedFrom(specifier: string, from: string, name: string, modules: Pr
     if (routes.length !== 1 || !route) return undefined;
     if (route.kind === "declared") return declaredIn(file, name);
     if (route.kind === "local") return localIn(file, name, modules, hops);
+    if (route.kind === "default") return ownDefault(file);
     return route.kind === "reexport" ? exportedFrom(route.module, path, route.name, modules, hops + 1) : undefined;
   }
   // `export *` never re-exports a default; a name two of them export is ambiguous (the checker drops it).
@@ -148,17 +151,40 @@ function declaredIn(file: SourceFile, name: string): Found {
   return undefined;
 }
 
-/** `export { local as name }`: the module's own declaration of `local`, or what its import of `local` refers to. */
+/** `export { local as name }` or `export default local`: the module's own declaration of `local`, or what its import of `local` refers to. */
 function localIn(file: SourceFile, name: string, modules: ProjectModules, hops: number): Found {
+  const index = FileIndex.of(file);
   for (const statement of file.compilerNode.statements) {
-    if (!ts.isExportDeclaration(statement) || statement.moduleSpecifier || !statement.exportClause || !ts.isNamedExports(statement.exportClause)) continue;
-    const element = statement.exportClause.elements.find((e) => e.name.text === name);
-    const local = element && (element.propertyName ?? element.name);
-    if (!local || !ts.isIdentifier(local)) continue;
-    const binding = exportedLocalBinding(local, FileIndex.of(file).rawIdentifiers(local.text));
+    let binding: ts.Declaration | undefined;
+    if (name === "default" && ts.isExportAssignment(statement) && !statement.isExportEquals && ts.isIdentifier(statement.expression)) {
+      binding = soleBinding(statement.expression, index.rawIdentifiers(statement.expression.text));
+    } else if (ts.isExportDeclaration(statement) && !statement.moduleSpecifier && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+      const element = statement.exportClause.elements.find((e) => e.name.text === name);
+      const local = element && (element.propertyName ?? element.name);
+      if (!local || !ts.isIdentifier(local)) continue;
+      binding = exportedLocalBinding(local, index.rawIdentifiers(local.text));
+    } else continue;
     if (!binding) return undefined;
-    if (ts.isImportSpecifier(binding)) return behindImport(binding, file, modules, hops + 1);
-    return ts.isImportClause(binding) || ts.isNamespaceImport(binding) ? undefined : { declaration: binding, file };
+    if (ts.isImportSpecifier(binding) || ts.isImportClause(binding)) return behindImport(binding, file, modules, hops + 1);
+    return ts.isNamespaceImport(binding) ? undefined : { declaration: binding, file };
   }
   return undefined;
+}
+
+/** `export default function …` / `export default class …` (named or not), or `export default <expression>`: that statement. */
+function ownDefault(file: SourceFile): Found {
+  const statement = file.compilerNode.statements.find(
+    (s): s is ts.ExportAssignment | ts.FunctionDeclaration | ts.ClassDeclaration =>
+      (ts.isExportAssignment(s) && !s.isExportEquals) || ((ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s)) && isDefaultExport(s)),
+  );
+  if (!statement) return undefined;
+  // A named one also binds its name in the module: another declaration of that name would merge with it.
+  const name = ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) ? statement.name : undefined;
+  if (name && declaredBinding(name, FileIndex.of(file).rawIdentifiers(name.text)) !== statement) return undefined;
+  return { declaration: statement, file };
+}
+
+function isDefaultExport(statement: ts.FunctionDeclaration | ts.ClassDeclaration): boolean {
+  const modifiers = ts.getModifiers(statement) ?? [];
+  return modifiers.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) && modifiers.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
 }

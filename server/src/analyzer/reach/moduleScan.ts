@@ -25,13 +25,16 @@ interface StatementFacts {
  * for a class that extends and implements nothing, whose instances have only the members it
  * declares), taken from
  * another module (`export { Y as X } from "m"`), a top-level binding of the module exported under
- * a name (`export { local as X }`: `local`, as written), or any other way (`export default expr`,
- * `export * as X from`, `export import X =`, type-only exports), which only a checker follows.
+ * a name (`export { local as X }`, `export default local`: `local`, as written), the module's own
+ * default (`export default function …`, `export default class …`, `export default <expression>`
+ * other than a name), or any other way (`export * as X from`, `export import X =`, `export default
+ * ns.x`, type-only exports), which only a checker follows.
  */
 export type ExportRoute =
   | { kind: "declared"; plainClass?: true }
   | { kind: "reexport"; module: string; name: string }
   | { kind: "local"; name: string }
+  | { kind: "default" }
   | { kind: "other" };
 
 /** What a module imports (local name → module) and exports, in statement order. */
@@ -104,10 +107,11 @@ export function exportFactsOf(source: ts.SourceFile): ExportFacts {
       }
     } else {
       const exported = isExported(statement);
-      if (ts.isExportAssignment(statement)) route("default", { kind: "other" });
+      if (ts.isExportAssignment(statement)) route("default", defaultAssignmentRoute(statement));
       if (ts.isExportAssignment(statement) && statement.isExportEquals) opaque = true;
       else if (exported && !hasExportModifier(statement) && !ts.isExportAssignment(statement)) opaque = true; // CommonJS
-      else if (hasExportModifier(statement) && hasDefaultModifier(statement)) route("default", { kind: "other" });
+      else if (hasExportModifier(statement) && hasDefaultModifier(statement))
+        route("default", ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) ? { kind: "default" } : { kind: "other" });
       else if (hasExportModifier(statement)) for (const name of declaredNames(statement)) route(name, isPlainClass(statement) ? { kind: "declared", plainClass: true } : { kind: "declared" });
       statements.push({
         declares: declaredNames(statement),
@@ -142,6 +146,17 @@ export function handsOn(facts: ExportFacts, reaches: (module: string) => boolean
     }
   }
   return false;
+}
+
+/**
+ * `export default x` exports the binding `x` (the checker's alias to it); `export default <other
+ * expression>` a value the statement itself declares; `export = …` is CommonJS (opaque anyway),
+ * and a qualified name (`export default ns.x`) an alias only a checker follows.
+ */
+function defaultAssignmentRoute(statement: ts.ExportAssignment): ExportRoute {
+  if (statement.isExportEquals) return { kind: "other" };
+  if (ts.isIdentifier(statement.expression)) return { kind: "local", name: statement.expression.text };
+  return ts.isPropertyAccessExpression(statement.expression) ? { kind: "other" } : { kind: "default" };
 }
 
 function isPlainClass(statement: ts.Statement): boolean {
