@@ -136,6 +136,45 @@ describe("analyzer cost: files that cannot reach the runtime", () => {
   });
 });
 
+describe("analyzer cost: other files open in the editor", () => {
+  const built = (project: AnalysisProject, path: string, text: string) =>
+    (project.setText(path, text).getProject().getProgram() as unknown as { _isCompilerProgramCreated(): boolean })._isCompilerProgramCreated();
+
+  it("builds no program for a hook file syntax settles while a plain file is open (edited, unsaved)", () => {
+    fixture = createFixture();
+    const plain = fixture.write("plain.ts", "export const twice = (n: number) => n * 2;\n");
+    const hookText = `import { HookBus, HookPoint } from "@hooklens/runtime";\nconst bus = new HookBus();\n${DORMANT}`;
+    const hooks = fixture.write("hooks.ts", hookText);
+    const project = new AnalysisProject(fixture.dir);
+    project.setBuffer(plain, "export const twice = (n: number) => n * 3;\n");
+    project.analyze(plain);
+    project.setBuffer(hooks, hookText);
+    expect(project.analyze(hooks).findings.map((f) => f.code)).toEqual(["HL001"]);
+    expect(built(project, hooks, hookText)).toBe(false);
+  });
+
+  it("reads an open module's edited text, not the file on disk, by syntax and in the checker's program", () => {
+    fixture = createFixture();
+    // On disk: a valid hook point, and a post hook that returns an object. In the editor: neither.
+    const points = fixture.write("points.ts", 'export const point = "tool.pre";\n');
+    const handlers = fixture.write("handlers.ts", "export const post = () => ({});\n");
+    const hookText = `import { AgentSpec, HookBus } from "@hooklens/runtime";\nimport { point } from "./points.js";\nimport { post } from "./handlers.js";\nconst bus = new HookBus();\nbus.on(point, () => undefined);\nnew AgentSpec().post("x", post);\n`;
+    const hooks = fixture.write("hooks.ts", hookText);
+    const project = new AnalysisProject(fixture.dir);
+    project.setBuffer(points, 'export const point = "api.pre_call";\n');
+    project.setBuffer(handlers, 'export const post = () => "done";\n');
+    project.setBuffer(hooks, hookText);
+    const codes = (analysed: AnalysisProject) => analysed.analyze(hooks).findings.map((f) => f.code).sort();
+    // HL001 from the checker (a hook point held in a constant), HL004 from the handler's body read by syntax.
+    expect(codes(project)).toEqual(["HL001", "HL004"]);
+    // The checker alone reads the same texts; the files on disk give neither finding.
+    const byChecker = new AnalysisProject(fixture.dir, { followImports: false });
+    for (const [path, text] of [[points, 'export const point = "api.pre_call";\n'], [handlers, 'export const post = () => "done";\n'], [hooks, hookText]] as const) byChecker.setBuffer(path, text);
+    expect(codes(byChecker)).toEqual(["HL001", "HL004"]);
+    expect(codes(new AnalysisProject(fixture.dir))).toEqual([]);
+  });
+});
+
 describe("analyzer cost: superseded versions and memory", () => {
   it("does not analyse a version that was superseded before its turn, nor cache it", () => {
     fixture = createFixture();
@@ -166,8 +205,9 @@ describe("analyzer cost: superseded versions and memory", () => {
     fixture = createFixture();
     const helperA = fixture.write("a.ts", "export const a = 1;\n");
     const helperB = fixture.write("b.ts", "export const b = 2;\n");
+    // A hook point held in a constant is a question for the checker: each analysis builds a program, which loads the helper.
     const hookModule = (helper: string) =>
-      `import { HookBus, HookPoint } from "@hooklens/runtime";\nimport { ${helper} } from "./${helper}.js";\nconst bus = new HookBus();\nbus.on(HookPoint.TOOL_PRE, () => ${helper});\n`;
+      `import { HookBus, HookPoint } from "@hooklens/runtime";\nimport { ${helper} } from "./${helper}.js";\nconst bus = new HookBus();\nconst point = HookPoint.TOOL_PRE;\nbus.on(point, () => ${helper});\n`;
     const first = fixture.write("first.ts", hookModule("a"));
     const second = fixture.write("second.ts", hookModule("b"));
     const project = new AnalysisProject(fixture.dir);
@@ -180,6 +220,28 @@ describe("analyzer cost: superseded versions and memory", () => {
     expect(project.has(first)).toBe(false);
     expect(project.has(helperA)).toBe(false);
     expect(project.has(helperB)).toBe(true);
+  });
+
+  it("prunes after a close once an analysis builds a program, not by building one for an analysis syntax settles", () => {
+    fixture = createFixture();
+    const handler = fixture.write("h1.ts", "export function audit(payload: unknown) { console.log(payload); }\n");
+    const settled = (extra: string) => `import { HookBus, HookPoint } from "@hooklens/runtime";\n${extra}const bus = new HookBus();\nbus.on(HookPoint.TOOL_PRE, () => undefined);\n`;
+    const first = fixture.write("first.ts", settled('import { audit } from "./h1.js";\nexport const tap = audit;\n').replace("() => undefined", "audit"));
+    const second = fixture.write("second.ts", settled(""));
+    // A hook point held in a constant is a question for the checker.
+    const third = fixture.write("third.ts", settled("").replace("HookPoint.TOOL_PRE", "point").replace("const bus", "const point = HookPoint.TOOL_PRE;\nconst bus"));
+    const project = new AnalysisProject(fixture.dir);
+    const built = () => (project.setText(second, readFileSync(second, "utf8")).getProject().getProgram() as unknown as { _isCompilerProgramCreated(): boolean })._isCompilerProgramCreated();
+    for (const path of [first, second, third]) project.setBuffer(path, readFileSync(path, "utf8"));
+    project.analyze(first);
+    expect(project.has(handler)).toBe(true); // read by syntax, following the import of `audit`
+    project.remove(first);
+    project.analyze(second);
+    expect(built()).toBe(false);
+    expect(project.has(handler)).toBe(true); // the prune waits
+    project.analyze(third); // builds a program, and then prunes
+    expect(project.has(handler)).toBe(false);
+    expect(project.has(second)).toBe(true);
   });
 
   it("rebuilds the program whole when a file is opened, not at the first edit after it", () => {

@@ -14,11 +14,12 @@ import { isHookLibrarySpecifier } from "./hookLibraries.js";
 import { leftOutOfProgram } from "./leftOutDeclarations.js";
 import { shippedLibFolder } from "./shippedLib.js";
 import { tsconfigCompilerOptions } from "./tsconfigOptions.js";
+import { isAnalyzedExtension } from "./unreadableFile.js";
 import { literalsRulesHeld, reuseAfterNeutralEdit, type ReusableAnalysis } from "./neutralEdit.js";
 import { recordTextReads } from "./textReads.js";
 import { reparseIncrementally } from "./incrementalReparse.js";
 import { ReferenceEdges } from "./referenceEdges.js";
-import { chooseProgramRoots, programStructureReuse, watchHeldFiles } from "./tsMorphInternals.js";
+import { chooseProgramRoots, programBuilt, programStructureReuse, resetProgram, watchHeldFiles } from "./tsMorphInternals.js";
 
 export { ANALYZED_EXTENSIONS } from "./unreadableFile.js";
 
@@ -212,10 +213,13 @@ export class AnalysisProject {
   /** Reads a file from disk into the project (or refreshes it). */
   addFromDisk(filePath: string): SourceFile {
     this.#changed();
+    const newRoot = !this.#roots.has(filePath);
     this.#roots.add(filePath);
     const existing = this.#project.getSourceFile(filePath);
     if (existing) {
       void existing.refreshFromFileSystemSync();
+      // Held already (an import a program or syntax read): unchanged on disk, ts-morph would keep its program's roots.
+      if (newRoot) resetProgram(this.#project);
       return existing;
     }
     return this.#project.addSourceFileAtPath(filePath);
@@ -283,11 +287,13 @@ export class AnalysisProject {
       return reused;
     }
     const file = this.#buffers.has(filePath) ? this.#sync(filePath) : (this.#project.getSourceFile(filePath) ?? this.addFromDisk(filePath));
-    this.#syncLoadedBuffers();
+    this.#syncBuffers();
     this.stats.checkedAnalyses++;
     const { value: result, reads } = recordTextReads(() => analyzeSourceFile(file, { ...options, modules: this.#modules, packageNames: this.#packageNames }));
     if (programStructureReuse(this.#project) === 0) this.stats.programsBuiltWhole++;
-    if (this.#pruneDue) this.#prune();
+    // The prune reads the program's files: it waits for an analysis that built one anyway (one
+    // settled by syntax alone would otherwise build a whole program just to prune after a close).
+    if (this.#pruneDue && programBuilt(this.#project) !== false) this.#prune();
     // Kept for the next version of an editor buffer, unless cut short (a newer version arrived) or run with other rules.
     if (this.#buffers.has(filePath) && !options?.rules && !options?.isCancelled?.()) {
       const analysis = { text: file.compilerNode.text, tree: file.compilerNode, result, reads: [...reads(file), ...literalsRulesHeld(file)] };
@@ -330,9 +336,13 @@ export class AnalysisProject {
 
   /** Puts `filePath`'s buffer into the ts-morph project (a program root), and any other edited buffer the project already holds. */
   #sync(filePath: string): SourceFile {
+    const newRoot = !this.#roots.has(filePath);
     this.#roots.add(filePath);
     let file = this.#project.getSourceFile(filePath);
     if (!file || this.#unsynced.has(filePath)) file = this.#putBuffer(filePath, file);
+    // Held already with this text (put there as another file's buffer): ts-morph sees no change,
+    // so its program would keep the roots it had, without this one.
+    else if (newRoot && !resetProgram(this.#project)) file = this.#project.createSourceFile(filePath, file.getFullText(), { overwrite: true });
     for (const path of [...this.#unsynced]) {
       const held = this.#project.getSourceFile(path);
       if (held) this.#putBuffer(path, held);
@@ -358,12 +368,23 @@ export class AnalysisProject {
     return this.#project.createSourceFile(filePath, text, { overwrite: true });
   }
 
-  /** A buffer the program just read from disk (an import of the analysed file) gets its edited text. */
-  #syncLoadedBuffers(): void {
-    if (this.#unsynced.size === 0) return;
-    const program = this.#project.getProgram().compilerObject;
+  /**
+   * Every other edited buffer's text goes into the ts-morph project before an analysis, so a
+   * program built for it reads any buffer it loads (an import of the analysed file) with its
+   * edited text. Finding out which buffers a program loads meant building the program first: at
+   * every analysis while any other file was open, even one syntax settles. A buffer put here is
+   * no program root; it costs a parse (incremental once held) per change of its text. One that
+   * TypeScript's parser gives up on is left out (it is reported on its own, as not analysed; a
+   * program could not load it either), once per version of its text.
+   */
+  #syncBuffers(): void {
     for (const path of [...this.#unsynced]) {
-      if (program.getSourceFile(path)) this.#putBuffer(path, this.#project.getSourceFile(path));
+      if (!isAnalyzedExtension(path)) continue;
+      try {
+        this.#putBuffer(path, this.#project.getSourceFile(path));
+      } catch {
+        // #putBuffer took it off the unsynced list first: its next version is tried again.
+      }
     }
   }
 
@@ -418,6 +439,8 @@ export class AnalysisProject {
   /**
    * Drops modules that no analysed file reaches any more (after a file was closed). ts-morph makes
    * every file it holds a root of the next program, so what is not removed here would stay forever.
+   * Until a program is built (analyses syntax settles build none), the closed files' modules stay
+   * held; the whole project is dropped once nothing is open.
    */
   #prune(): void {
     this.#pruneDue = false;

@@ -66,6 +66,23 @@ export function chooseProgramRoots(project: Project, pick: (names: string[]) => 
 }
 
 /**
+ * Makes ts-morph build its next program afresh (with the roots `chooseProgramRoots` picks then),
+ * as it does when a file is added or changed. False when its internals differ.
+ */
+export function resetProgram(project: Project): boolean {
+  const context = (project as unknown as { _context?: { resetProgram?: () => void } })._context;
+  if (typeof context?.resetProgram !== "function") return false;
+  context.resetProgram();
+  return true;
+}
+
+/** Whether ts-morph holds a program built since the last change; undefined when its internals differ. */
+export function programBuilt(project: Project): boolean | undefined {
+  const program = project.getProgram() as unknown as { _isCompilerProgramCreated?: () => boolean };
+  return typeof program._isCompilerProgramCreated === "function" ? program._isCompilerProgramCreated() : undefined;
+}
+
+/**
  * How much of the previous program TypeScript reused for the program ts-morph holds: 0 none
  * (rebuilt whole), 1 the modules, 2 everything. Undefined when no program was built since the
  * last change, or when the internals differ.
