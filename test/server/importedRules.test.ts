@@ -51,7 +51,7 @@ describe("each rule reports the same with imports followed by syntax as with the
     const project = new AnalysisProject(fixture.dir);
     const file = project.setText(path, MAINS["common"]!);
     const codes = project.analyze(path).findings.map((f) => f.code);
-    expect(codes).toEqual(["HL004", "HL004", "HL001", "HL004", "HL014", "HL010"]);
+    expect(codes).toEqual(["HL001", "HL004", "HL004", "HL004", "HL010", "HL014"]);
     const program = file.getProject().getProgram() as unknown as { _isCompilerProgramCreated(): boolean };
     expect(program._isCompilerProgramCreated()).toBe(false);
     // The checker, asked afterwards, agrees (and its program holds the same trees syntax read).

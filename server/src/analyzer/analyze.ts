@@ -46,13 +46,18 @@ export function analyzeSourceFile(sourceFile: SourceFile, options: AnalyzeOption
   const runtime = new RuntimeResolver(sourceFile.getProject().getTypeChecker(), { modules: options.modules }, options.packageNames);
   const findings: Finding[] = [];
   const failures: AnalysisResult["failures"] = [];
+  const length = sourceFile.getEnd();
   for (const rule of options.rules ?? ALL_RULES) {
     if (options.isCancelled?.()) break;
     try {
       rule.check({
         sourceFile,
         runtime,
-        report: ({ severity, ...rest }) => findings.push({ code: rule.code, severity: severity ?? rule.defaultSeverity, ...rest }),
+        report: ({ severity, ...rest }) => {
+          // Offsets past the end come from a node of another module: the rule fails (and says so) rather than the analysis.
+          if (rest.start < 0 || rest.start > rest.end || rest.end > length) throw new RangeError(`${rule.code} reported ${rest.start}–${rest.end}, outside the file (0–${length})`);
+          findings.push({ code: rule.code, severity: severity ?? rule.defaultSeverity, ...rest });
+        },
       });
     } catch (error) {
       failures.push({ code: rule.code, error });

@@ -47,13 +47,15 @@ export interface PhaseRegistration {
   site: Node;
   /** The handler as written (the property's value, the call's argument). */
   handler: Node;
-  /** Its function, when it is written inline or declared in the same file. */
+  /** Its function, when it is written inline or declared where syntax or the checker can find it (this file or a module it imports). */
   fn: FunctionLike | null;
 }
 
 /** One handler in a runtime HookRegistry's `streamHandlers` object. */
 export interface StreamRegistration {
   site: Node;
+  /** The handler as written (the property's value). */
+  handler: Node;
   fn: FunctionLike;
 }
 
@@ -137,7 +139,7 @@ function registrationsIn(init: ObjectLiteralExpression, context: RuleContext): P
   const streamObject = streamHandlers && objectLiteralOf(streamHandlers);
   for (const property of streamObject?.getProperties() ?? []) {
     const entry = entryOf(property);
-    if (entry?.fn) streams.push({ site: property, fn: entry.fn });
+    if (entry?.fn) streams.push({ site: property, handler: entry.value, fn: entry.fn });
   }
   return { phases, streams };
 }

@@ -1,6 +1,7 @@
 import { Node, SyntaxKind, ts, type ObjectLiteralExpression } from "ts-morph";
 import { FileIndex } from "../fileIndex.js";
 import { functionOf, isParameterUsed, type FunctionLike } from "../functions.js";
+import { contextForHandler } from "../findingsElsewhere.js";
 import { clip } from "../headline.js";
 import type { Rule, RuleContext } from "../types.js";
 
@@ -41,8 +42,9 @@ function checkStreamHandlers(options: ObjectLiteralExpression, context: RuleCont
     const value = Node.isPropertyAssignment(entry) ? entry.getInitializer() : Node.isMethodDeclaration(entry) ? entry : undefined;
     const fn = value && (Node.isMethodDeclaration(value) ? value : functionOf(value));
     if (!value || !fn) continue;
-    if (!reachesChunk(fn)) reportTooFewParameters(fn, fn === value, context);
-    else if (readsEventAsChunk(fn)) reportEventReadAsChunk(fn, context);
+    const at = contextForHandler(context, fn, value);
+    if (!reachesChunk(fn)) reportTooFewParameters(fn, fn === value, at);
+    else if (readsEventAsChunk(fn)) reportEventReadAsChunk(fn, at);
   }
 }
 

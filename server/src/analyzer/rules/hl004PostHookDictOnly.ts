@@ -6,6 +6,7 @@ import { forEachRuntimeMethodCall, TOOL_HOOK_HOLDERS } from "../methodCalls.js";
 import { postChainReach, toolsAttachedTo } from "../toolResults.js";
 import type { Rule, RuleContext } from "../types.js";
 import { valueKinds, type ValueKind } from "../valueKinds.js";
+import { contextForHandler } from "../findingsElsewhere.js";
 import { startLineOf } from "../lineNumbers.js";
 
 const ARGS_POSITION = 2;
@@ -21,10 +22,11 @@ export const postHookDictOnly: Rule = {
       if (holder !== "CodingToolkit") checkAttachedTools(call, context);
       const handler = call.getArguments()[1];
       const fn = handler ? functionOf(handler) : null;
-      if (!fn) return;
+      if (!handler || !fn) return;
+      const at = contextForHandler(context, fn, handler);
       const args = fn.getParameters()[ARGS_POSITION];
       if (args && isParameterUsed(fn, ARGS_POSITION)) {
-        context.report({
+        at.report({
           start: args.getStart(),
           end: args.getEnd(),
           message: `Post hook's "${clip(args.getName(), 16)}" is always an empty object: post hooks get (toolName, "", {}, result)`,
@@ -40,7 +42,7 @@ export const postHookDictOnly: Rule = {
       const ignored = literal === undefined ? returned && returnsOnlyNonObjects(returned) && returned.getText(fn) : literal;
       if (ignored) {
         const body = fn.getBody() ?? fn;
-        context.report({
+        at.report({
           start: Node.isArrowFunction(fn) ? body.getStart() : fn.getStart(),
           end: Node.isArrowFunction(fn) ? body.getEnd() : (fn.getBody()?.getStart() ?? fn.getEnd()),
           message: `Post hook's ${clip(ignored, 28)} return is ignored: only a plain object replaces the result`,

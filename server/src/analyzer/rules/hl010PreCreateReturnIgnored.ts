@@ -4,6 +4,7 @@ import { unwrapped } from "../expressions.js";
 import type { FunctionLike } from "../functions.js";
 import { isErrorType, isNothing, returnSites, settledType, type ReturnSite } from "../returns.js";
 import { allPhaseRegistrations } from "../serviceHooks.js";
+import { contextForHandler } from "../findingsElsewhere.js";
 import type { Rule, RuleContext } from "../types.js";
 import { valueKinds } from "../valueKinds.js";
 
@@ -21,10 +22,10 @@ export const preCreateReturnIgnored: Rule = {
   summary: "What a pre-event-create hook returns is ignored: the event is built anyway.",
   check(context) {
     const seen = new Set<FunctionLike>();
-    for (const { phase, fn } of allPhaseRegistrations(context).phases) {
+    for (const { phase, fn, handler } of allPhaseRegistrations(context).phases) {
       if (phase !== HookEventTypes.PreEventCreate || !fn || seen.has(fn)) continue;
       seen.add(fn);
-      checkHandler(fn, context);
+      checkHandler(fn, contextForHandler(context, fn, handler));
     }
   },
 };

@@ -4,6 +4,7 @@ import { unwrapped } from "../expressions.js";
 import type { FunctionLike } from "../functions.js";
 import { isErrorType, isNothing, returnSites, settledType, type ReturnSite } from "../returns.js";
 import { allPhaseRegistrations, type ServicePhase } from "../serviceHooks.js";
+import { contextForHandler } from "../findingsElsewhere.js";
 import type { Fix, Rule, RuleContext } from "../types.js";
 import { valueKinds } from "../valueKinds.js";
 
@@ -46,8 +47,8 @@ export const serviceHookReturnsError: Rule = {
   check(context) {
     const { phases, streams } = allPhaseRegistrations(context);
     const seen = new Set<FunctionLike>();
-    for (const { phase, fn } of phases) if (fn && !seen.has(fn) && seen.add(fn)) checkHandler(fn, phase, context);
-    for (const { fn } of streams) if (!seen.has(fn) && seen.add(fn)) checkHandler(fn, "stream", context);
+    for (const { phase, fn, handler } of phases) if (fn && !seen.has(fn) && seen.add(fn)) checkHandler(fn, phase, contextForHandler(context, fn, handler));
+    for (const { fn, handler } of streams) if (!seen.has(fn) && seen.add(fn)) checkHandler(fn, "stream", contextForHandler(context, fn, handler));
   },
 };
 

@@ -1,0 +1,28 @@
+import { dirname, relative } from "node:path";
+import type { Node } from "ts-morph";
+import { startLineOf } from "./lineNumbers.js";
+import type { RuleContext } from "./types.js";
+
+/**
+ * The context to check a handler in when the handler may be declared in another module (imported
+ * from a sibling): a finding about its parameters, body or returns is reported at `reference`,
+ * the handler as the analysed file names it, because offsets in the other module would land on
+ * unrelated text here. The explanation says where the handler is; fixes are left out, since their
+ * edits belong to the other module. A handler of the analysed file keeps the context as it is.
+ */
+export function contextForHandler(context: RuleContext, handler: Node, reference: Node): RuleContext {
+  const home = handler.getSourceFile();
+  if (home === context.sourceFile) return context;
+  const path = relative(dirname(context.sourceFile.getFilePath()), home.getFilePath()).replaceAll("\\", "/");
+  const where = `${path.startsWith(".") ? path : `./${path}`}:${startLineOf(handler)}`;
+  return {
+    ...context,
+    report: ({ fix: _inTheOtherModule, explanation, ...finding }) =>
+      context.report({
+        ...finding,
+        start: reference.getStart(),
+        end: reference.getEnd(),
+        explanation: `The handler is declared in ${where}. ${explanation ?? ""}`.trimEnd(),
+      }),
+  };
+}
