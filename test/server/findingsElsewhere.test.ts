@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { pathToFileURL } from "node:url";
 import { AnalysisProject } from "../../server/src/analyzer/project.js";
+import { toDiagnostic } from "../../server/src/lsp/convert.js";
 import type { Rule } from "../../server/src/analyzer/types.js";
 import { createFixture } from "../helpers/fixtureProject.js";
 
@@ -67,6 +69,17 @@ describe("a finding inside a handler declared in another module sits on the hand
     ]);
   });
 
+  it("names the handler's declaration as related information: in the finding, and in the editor's diagnostic", () => {
+    const path = fixture.path("stream.ts");
+    const [finding] = new AnalysisProject(fixture.dir).analyze(path).findings;
+    expect(finding!.related).toEqual({ file: fixture.path("handlers.ts"), line: 8, character: 0, message: "The handler is declared here" });
+    const lineStarts = [0, ...[...MAINS.stream.matchAll(/\n/g)].map((m) => m.index + 1)];
+    const diagnostic = toDiagnostic(finding!, lineStarts, (code) => `docs/${code}`);
+    expect(diagnostic.relatedInformation).toEqual([
+      { location: { uri: pathToFileURL(fixture.path("handlers.ts")).href, range: { start: { line: 8, character: 0 }, end: { line: 8, character: 0 } } }, message: "The handler is declared here" },
+    ]);
+  });
+
   it("a handler of the analysed file is still reported where the trap is, with its fix", () => {
     const local = `import { HookRegistry } from "@hooklens/runtime";\n\nexport const registry = new HookRegistry({ streamHandlers: { text: (chunk: unknown) => String(chunk) } });\n`;
     const path = fixture.write("local.ts", local);
@@ -76,6 +89,7 @@ describe("a finding inside a handler declared in another module sits on the hand
     expect(local.slice(finding!.start, finding!.end)).toBe("chunk: unknown");
     expect(finding!.explanation).not.toContain("declared in");
     expect(finding!.fix).toBeDefined();
+    expect(finding!.related).toBeUndefined();
   });
 });
 

@@ -1,6 +1,5 @@
 import { dirname, relative } from "node:path";
 import type { Node } from "ts-morph";
-import { startLineOf } from "./lineNumbers.js";
 import type { RuleContext } from "./types.js";
 
 /**
@@ -14,7 +13,9 @@ export function contextForHandler(context: RuleContext, handler: Node, reference
   const home = handler.getSourceFile();
   if (home === context.sourceFile) return context;
   const path = relative(dirname(context.sourceFile.getFilePath()), home.getFilePath()).replaceAll("\\", "/");
-  const where = `${path.startsWith(".") ? path : `./${path}`}:${startLineOf(handler)}`;
+  const { line, column } = home.getLineAndColumnAtPos(handler.getStart());
+  const where = `${path.startsWith(".") ? path : `./${path}`}:${line}`;
+  const related = { file: home.getFilePath(), line: line - 1, character: column - 1, message: "The handler is declared here" };
   return {
     ...context,
     report: ({ fix: _inTheOtherModule, explanation, ...finding }) =>
@@ -22,6 +23,7 @@ export function contextForHandler(context: RuleContext, handler: Node, reference
         ...finding,
         start: reference.getStart(),
         end: reference.getEnd(),
+        related,
         explanation: `The handler is declared in ${where}. ${explanation ?? ""}`.trimEnd(),
       }),
   };

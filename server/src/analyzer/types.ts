@@ -15,6 +15,16 @@ export interface Finding {
   end: number;
   /** A certain, mechanical correction offered as a quick fix. */
   fix?: Fix | undefined;
+  /** A place in another file the finding is about (the declaration of an imported handler). */
+  related?: RelatedPlace | undefined;
+}
+
+/** A place in another file: its absolute path and 0-based line and column (UTF-16 units, as LSP counts). */
+export interface RelatedPlace {
+  file: string;
+  line: number;
+  character: number;
+  message: string;
 }
 
 /** Text edits by character offset in the analysed text. */

@@ -1,4 +1,5 @@
-import { DiagnosticSeverity, type Diagnostic, type Position, type Range } from "vscode-languageserver";
+import { pathToFileURL } from "node:url";
+import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation, type Position, type Range } from "vscode-languageserver";
 import type { Finding, Severity } from "../analyzer/types.js";
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
@@ -32,5 +33,12 @@ export function toDiagnostic(finding: Finding, lineStarts: readonly number[], do
     codeDescription: { href: docsUrl(finding.code) },
     source: "hooklens",
     message: finding.message,
+    ...(finding.related ? { relatedInformation: [relatedInformationOf(finding.related)] } : {}),
   };
+}
+
+/** The other file's place, as an editor links it under the diagnostic. */
+function relatedInformationOf(related: NonNullable<Finding["related"]>): DiagnosticRelatedInformation {
+  const at = { line: related.line, character: related.character };
+  return { location: { uri: pathToFileURL(related.file).href, range: { start: at, end: at } }, message: related.message };
 }

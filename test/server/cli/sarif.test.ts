@@ -19,6 +19,9 @@ beforeAll(async () => {
   ({ cli } = await bundleServer());
   fixture = createFixture();
   fixture.write("src/dormant.ts", `import { hook } from "@hooklens/runtime";\nexport const h = hook("api.stream_chunk")(() => 1);\n`);
+  // A post hook imported from another module: its finding names the handler's declaration as a related location.
+  fixture.write("src/handlers.ts", `export function tidy() {\n  return "done";\n}\n`);
+  fixture.write("src/post.ts", `import { AgentSpec } from "@hooklens/runtime";\nimport { tidy } from "./handlers.js";\nnew AgentSpec().post("write", tidy);\n`);
   fixture.write("src/with space/broken.ts", `import { hook } from "@hooklens/runtime";\nexport const h = hook("tool.post")(() => 1) +;\n`);
 }, 120_000);
 afterAll(() => fixture.dispose());
@@ -56,13 +59,24 @@ describe("hooklens check --format sarif", { timeout: 120_000 }, () => {
   it("reports a finding with its rule, level, message and a 1-based region relative to %SRCROOT%", () => {
     const run = log.runs[0]!;
     expect(run.originalUriBaseIds!["%SRCROOT%"]!.uri).toBe(new URL(`file://${fixture.dir}/`).href);
-    expect(run.results).toHaveLength(1);
-    const [result] = run.results!;
+    expect(run.results).toHaveLength(2);
+    const result = run.results!.find((r) => r.ruleId === "HL001");
     expect(result).toMatchObject({ ruleId: "HL001", ruleIndex: 0, level: "warning", message: { text: expect.stringContaining("HookPoint.API_STREAM_CHUNK") } });
     expect(result!.locations![0]!.physicalLocation).toEqual({
       artifactLocation: { uri: "src/dormant.ts", uriBaseId: "%SRCROOT%" },
       region: { startLine: 2, startColumn: 23, endLine: 2, endColumn: 41 },
     });
+  });
+
+  it("names the declaration of an imported handler as a related location", () => {
+    const result = log.runs[0]!.results!.find((r) => r.ruleId === "HL004");
+    expect(result!.locations![0]!.physicalLocation!.region).toEqual({ startLine: 3, startColumn: 31, endLine: 3, endColumn: 35 });
+    expect(result!.relatedLocations).toEqual([
+      {
+        physicalLocation: { artifactLocation: { uri: "src/handlers.ts", uriBaseId: "%SRCROOT%" }, region: { startLine: 1, startColumn: 1 } },
+        message: { text: "The handler is declared here" },
+      },
+    ]);
   });
 
   it("lists a file that was not fully analysed as a notification of the invocation", () => {

@@ -2,7 +2,7 @@ import { relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Invocation, Location, Notification, ReportingDescriptor, Result, Run, ToolComponent } from "sarif";
 import type { AnalysisNotice } from "../../analyzer/analyze.js";
-import type { Rule, Severity } from "../../analyzer/types.js";
+import type { RelatedPlace, Rule, Severity } from "../../analyzer/types.js";
 import type { CheckOutput, CheckSummary, FileReport, Position } from "./report.js";
 
 type Write = (text: string) => void;
@@ -58,6 +58,7 @@ export function sarifOutput(write: Write, options: SarifOptions): CheckOutput {
           message: { text: finding.explanation ? `${finding.message}\n${finding.explanation}` : finding.message },
           locations: [location(uri, finding)],
         };
+        if (finding.related) result.relatedLocations = [relatedLocation(options.cwd, finding.related)];
         const index = ruleIndex.get(finding.code);
         if (index !== undefined) result.ruleIndex = index;
         write(`${first ? "" : ",\n"}${JSON.stringify(result)}`);
@@ -109,6 +110,14 @@ function location(uri: string, position: Position): Location {
       artifactLocation: { uri, uriBaseId: SRCROOT },
       region: { startLine: position.line, startColumn: position.column, endLine: position.endLine, endColumn: position.endColumn },
     },
+  };
+}
+
+/** The other file's place a finding is about (SARIF counts lines and columns from 1). */
+function relatedLocation(cwd: string, related: RelatedPlace): Location {
+  return {
+    physicalLocation: { artifactLocation: { uri: relativeUri(cwd, related.file), uriBaseId: SRCROOT }, region: { startLine: related.line + 1, startColumn: related.character + 1 } },
+    message: { text: related.message },
   };
 }
 

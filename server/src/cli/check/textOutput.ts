@@ -5,14 +5,20 @@ import { displayPath } from "./targets.js";
 type Write = (text: string) => void;
 
 /**
- * `file:line:col  severity  message  CODE`, one line per finding, and a line per notice for a file
+ * `file:line:col  severity  message  CODE`, one line per finding (and an indented line for the other
+ * file's place it is about, when there is one), and a line per notice for a file
  * that was not fully analysed, written as each file is done; then one summary line.
  */
 export function textOutput(write: Write, cwd: string, options: { allowIncomplete: boolean }): CheckOutput {
   return {
     file(report: FileReport) {
       const path = displayPath(report.file, cwd);
-      const lines = report.findings.map((f) => `${path}:${f.line}:${f.column}  ${f.severity}  ${f.message}  ${f.code}\n`);
+      const lines = report.findings.map(
+        (f) =>
+          `${path}:${f.line}:${f.column}  ${f.severity}  ${f.message}  ${f.code}\n` +
+          // The other file's place, indented under the finding as TypeScript prints related information.
+          (f.related ? `    ${displayPath(f.related.file, cwd)}:${f.related.line + 1}:${f.related.character + 1}  ${f.related.message}\n` : ""),
+      );
       for (const notice of report.notices) lines.push(`${path}:${notice.line}:${notice.column}  incomplete  ${notice.message}\n`);
       if (lines.length > 0) write(lines.join(""));
     },
