@@ -53,7 +53,7 @@ export function sessionDescription(session: LiveSession): string {
 }
 
 export function branchLabel(branch: BranchView): string {
-  return `branch ${shortId(branch.branchId)}`;
+  return branch.name ? `branch ${branch.name} (${shortId(branch.branchId)})` : `branch ${shortId(branch.branchId)}`;
 }
 
 export function branchDescription(branch: BranchView): string {

@@ -9,6 +9,8 @@ export type SessionItem = CallGroup | SignalEntry;
 /** A branch of a session as the grouped tree shows it. */
 export interface BranchView {
   readonly branchId: string;
+  /** The agent or branch name the session's signals give it, once one did. */
+  name: string | null;
   readonly items: SessionItem[];
   errors: number;
   denials: number;
@@ -56,6 +58,8 @@ export class SessionModel {
   /** Model calls reported without a call id and still waiting for their api.post_call, per branch, oldest first. */
   readonly #openModelCalls = new Map<string | null, CallGroup[]>();
   #nextSeq = 1;
+  /** Branch names by branch id, and whether a `branch.create` declared it (see {@link #nameBranch}). */
+  readonly #branchNames = new Map<string, { name: string; declared: boolean }>();
   /** The grouped view once built (see {@link grouped}); `#placed` of {@link items} are in it. */
   #view: { rows: Array<SessionItem | BranchView>; branches: Map<string, BranchView> } | null = null;
   #viewStale = false;
@@ -231,7 +235,7 @@ export class SessionModel {
     }
     let branch = view.branches.get(branchId);
     if (!branch) {
-      branch = { branchId, items: [], errors: 0, denials: 0, signals: 0 };
+      branch = { branchId, name: this.#branchNames.get(branchId)?.name ?? null, items: [], errors: 0, denials: 0, signals: 0 };
       view.branches.set(branchId, branch);
       view.rows.push(branch);
     }
@@ -311,6 +315,7 @@ export class SessionModel {
     this.entries.push(entry);
     this.version++;
     if (entry.facts.droppedCount !== null) this.droppedSignals += entry.facts.droppedCount;
+    if (entry.facts.branchName) this.#nameBranch(entry.facts.branchName);
     const group = this.#groupFor(entry);
     if (!group) {
       this.items.push(entry);
@@ -326,6 +331,18 @@ export class SessionModel {
     if (!hadDenial && root.denials > 0) this.deniedRows++;
     this.#rowGrew(root, hadError, hadDenial);
     return entry;
+  }
+
+  /**
+   * The name a branch is shown with: a `branch.create` hook's agent name wins over a run's branch
+   * name (as the OpenTelemetry export names its invoke_agent span); otherwise the first one seen.
+   */
+  #nameBranch({ branchId, name, declared }: NonNullable<SignalEntry["facts"]["branchName"]>): void {
+    const known = this.#branchNames.get(branchId);
+    if (known && (known.declared || !declared)) return;
+    this.#branchNames.set(branchId, { name, declared });
+    const shown = this.#view?.branches.get(branchId);
+    if (shown) shown.name = name;
   }
 
   #groupFor(entry: SignalEntry): CallGroup | null {

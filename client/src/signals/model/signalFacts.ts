@@ -65,6 +65,8 @@ export interface SignalFacts {
   readonly source: SourceLocation | null;
   /** The row's label: what happened, in words. */
   readonly label: string;
+  /** The name this signal gives a branch: a `branch.create` hook's `agentName`, a RunStart's `branchName`. */
+  readonly branchName: { readonly branchId: string; readonly name: string; readonly declared: boolean } | null;
 }
 
 /** Shared by every signal that reports no service hook phases (most): one array, not one per signal. */
@@ -110,6 +112,7 @@ export function readSignal(frame: SignalFrame): SignalFacts {
     // GateDenied keeps the as-built fields and carries where the gate was set in its metadata.
     source: sourceOf(payload) ?? (metadata ? sourceOf(metadata) : null),
     label: "",
+    branchName: null,
   };
   if (point !== null) readHookSignal(base, point, asRecord(payload["payload"]) ?? {});
   else readKind(base, frame.kind, payload);
@@ -172,7 +175,10 @@ function readHookSignal(facts: Mutable<SignalFacts>, point: string, inner: JsonR
     facts.label = [name, status ? `· ${status}` : "", error ? `: ${clip(error)}` : ""].join(" ").replace(/ +/g, " ").replace(" :", ":").trim();
     return;
   }
-  facts.label = point === "branch.create" && stringField(inner, "branchId") ? `${name} ${shortId(stringField(inner, "branchId")!)}` : point;
+  const created = point === "branch.create" ? stringField(inner, "branchId") : null;
+  const agentName = created ? stringField(inner, "agentName") : null;
+  if (created && agentName) facts.branchName = { branchId: created, name: agentName, declared: true };
+  facts.label = created ? `${name} ${shortId(created)}` : point;
 }
 
 function readKind(facts: Mutable<SignalFacts>, kind: string, payload: JsonRecord): void {
@@ -210,9 +216,13 @@ function readKind(facts: Mutable<SignalFacts>, kind: string, payload: JsonRecord
     case "Signal":
       readPlainSignal(facts, payload);
       return;
-    case "RunStart":
+    case "RunStart": {
+      // A named branch's run carries the name (createAgent names a branch after its AgentSpec).
+      const branchName = stringField(asRecord(payload["metadata"]), "branchName");
+      if (branchName && facts.branchId) facts.branchName = { branchId: facts.branchId, name: branchName, declared: false };
       facts.label = name;
       return;
+    }
     case "RunEnd": {
       facts.durationMs = numberField(payload, "durationMs");
       const tokens = (numberField(payload, "inputTokens") ?? 0) + (numberField(payload, "outputTokens") ?? 0);

@@ -192,7 +192,7 @@ export class SignalTreeModel {
         return this.#view(node, sessionLabel(session), sessionDescription(session), problems, "expanded", "hooklens.session");
       }
       case "branch": {
-        const branch = node.session.model.grouped().branches.get(node.branchId) ?? { branchId: node.branchId, items: [], errors: 0, denials: 0, signals: 0 };
+        const branch = node.session.model.grouped().branches.get(node.branchId) ?? { branchId: node.branchId, name: null, items: [], errors: 0, denials: 0, signals: 0 };
         const style = branch.errors > 0 ? { ...GROUP_STYLES.branch, color: GROUP_STYLES.error.color } : GROUP_STYLES.branch;
         return this.#view(node, branchLabel(branch), branchDescription(branch), style, "expanded", "hooklens.branch");
       }
