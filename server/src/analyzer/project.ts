@@ -19,6 +19,7 @@ import { literalsRulesHeld, reuseAfterNeutralEdit, type ReusableAnalysis } from 
 import { recordTextReads } from "./textReads.js";
 import { reparseIncrementally } from "./incrementalReparse.js";
 import { ReferenceEdges } from "./referenceEdges.js";
+import { RuntimeSide } from "./reach/runtimeSide.js";
 import { chooseProgramRoots, programBuilt, programStructureReuse, resetProgram, watchHeldFiles } from "./tsMorphInternals.js";
 
 export { ANALYZED_EXTENSIONS } from "./unreadableFile.js";
@@ -112,6 +113,8 @@ export class AnalysisProject {
   #heldKnown: Map<string, boolean> | null = null;
   /** Package names by folder, for the reach and every analysis's runtime resolver. */
   readonly #packageNames = new PackageNames();
+  /** Which files of the program are on the runtime's side, found again at each analysis (only changed files are read again). */
+  readonly #runtimeSide: RuntimeSide | undefined;
   #changes = 0;
 
   /**
@@ -163,7 +166,7 @@ export class AnalysisProject {
     // A program's roots are the analysed files, not every file ts-morph holds: the files a program
     // loads join ts-morph's list, so the next program's root names differed from this one's and
     // TypeScript rebuilt it whole (the first edit after opening a file). Imports still load.
-    chooseProgramRoots(this.#project, (names) => names.filter((name) => this.#roots.has(name)));
+    const rootsChosen = chooseProgramRoots(this.#project, (names) => names.filter((name) => this.#roots.has(name)));
     if (watchHeldFiles(this.#project, () => this.#heldKnown?.clear())) this.#heldKnown = new Map();
     const lib = analysisLib(this.#project.getCompilerOptions());
     if (lib) this.#project.compilerOptions.set({ lib });
@@ -175,6 +178,16 @@ export class AnalysisProject {
     const reach = this.#reach;
     if (options.followImports === false) this.#modules = reach;
     else {
+      const runtimeSide = new RuntimeSide({
+        // ts-morph makes every file it holds a root when its roots cannot be chosen.
+        roots: () => (rootsChosen ? this.#roots : this.#project.getSourceFiles().map((file) => file.getFilePath())),
+        resolve: (specifier, from) => reach.resolve(specifier, from),
+        isRuntimeFile: (path) => reach.isHookLibraryFile(path),
+        bufferText: (path) => this.#buffers.get(path),
+        options: this.#project.getCompilerOptions(),
+        typeDirectories: [...new Set([rootDir, process.cwd()])],
+      });
+      this.#runtimeSide = runtimeSide;
       this.#modules = {
         resolve: (specifier, from) => reach.resolve(specifier, from),
         isHookLibraryFile: (path) => reach.isHookLibraryFile(path),
@@ -182,6 +195,7 @@ export class AnalysisProject {
         exportsOf: (path) => reach.exportsOf(path),
         moduleFile: (path) => this.#moduleFile(path),
         resolveForProgram: (specifier, from) => this.#followedResolution(specifier, from),
+        isOffRuntimeSide: (specifier, importer) => runtimeSide.isOffSide(specifier, importer),
       };
       followImportsIn(this.#project, this.#modules);
     }
@@ -233,6 +247,7 @@ export class AnalysisProject {
     this.#bufferParses.forget(filePath);
     this.#changed();
     this.#reach.changed(filePath);
+    this.#runtimeSide?.changed(filePath);
     if (this.#roots.delete(filePath)) this.#pruneDue = true;
     const file = this.#project.getSourceFile(filePath);
     if (file) this.#project.removeSourceFile(file);
@@ -243,6 +258,7 @@ export class AnalysisProject {
     if (this.#buffers.has(filePath)) return; // the open buffer is what counts
     this.#changed();
     this.#reach.changed(filePath);
+    this.#runtimeSide?.changed(filePath);
     if (this.#libraryParses.forget(filePath)) {
       // Not a file of the ts-morph project: adding and removing one makes the next program read it again.
       this.#project.removeSourceFile(this.#project.createSourceFile(filePath, "", { overwrite: true }));
@@ -288,6 +304,7 @@ export class AnalysisProject {
     }
     const file = this.#buffers.has(filePath) ? this.#sync(filePath) : (this.#project.getSourceFile(filePath) ?? this.addFromDisk(filePath));
     this.#syncBuffers();
+    this.#runtimeSide?.refresh();
     this.stats.checkedAnalyses++;
     const { value: result, reads } = recordTextReads(() => analyzeSourceFile(file, { ...options, modules: this.#modules, packageNames: this.#packageNames }));
     if (programStructureReuse(this.#project) === 0) this.stats.programsBuiltWhole++;

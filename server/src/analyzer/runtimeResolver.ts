@@ -91,6 +91,7 @@ export class RuntimeResolver {
   #isInstanceOf(expression: Expression, className: string): boolean {
     // Made with `new` of the class itself: settled. Of another runtime class, which may extend it: the types say.
     if (this.#syntactic?.constructedWith(expression) === className) return true;
+    if (this.#syntactic?.importedOffRuntimeSide(expression)) return false;
     const type = expression.getType();
     return this.#runtimeClassIn(type, [className]) !== null || this.#constructedUnresolved(expression, type, className);
   }
@@ -107,6 +108,7 @@ export class RuntimeResolver {
   runtimeClassOf(expression: Expression, names: readonly string[]): string | null {
     const made = this.#syntactic?.constructedWith(expression);
     if (made !== undefined && names.includes(made)) return made;
+    if (this.#syntactic?.importedOffRuntimeSide(expression)) return null;
     const type = expression.getType();
     return this.#runtimeClassIn(type, names) ?? names.find((name) => this.#constructedUnresolved(expression, type, name)) ?? null;
   }

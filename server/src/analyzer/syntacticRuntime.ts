@@ -28,6 +28,8 @@ export interface ModuleExports {
   isHookLibraryFile(path: string): boolean;
   exposesHookLibrary(path: string): boolean;
   exportsOf(path: string): ExportFacts | undefined;
+  /** Whether a module an analysed file imports is certainly off the runtime's side (reach/runtimeSide.ts); absent: never known. */
+  isOffRuntimeSide?(specifier: string, importer: string): boolean;
 }
 
 /** An answer syntax settles, or undefined when only the type checker can tell. */
@@ -99,6 +101,8 @@ export class SyntacticRuntime {
     if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && ts.isIdentifier(node.name)) {
       const binding = this.#binding(node.expression, index);
       if (binding && ts.isNamespaceImport(binding) && isRuntimeSpecifier(moduleOf(binding.parent.parent) ?? "")) return node.name.getText(file);
+      // A member of what a module off the runtime's side exports (`assert.equal`, `z.object`): nothing of the runtime.
+      if (this.#importedOffRuntimeSide(node.expression, index)) return null;
     }
     return undefined;
   }
@@ -116,6 +120,32 @@ export class SyntacticRuntime {
     const index = FileIndex.of(node.getSourceFile());
     if (this.#instanceClassIn(access.expression, index) !== undefined || this.#holdsNoAliases(access.expression, index, 0)) return true;
     return aliasRenames(program())?.has(access.name.text) === false;
+  }
+
+  /**
+   * Whether `node` is a name this file imports from a module off the runtime's side (see below):
+   * its type is made of declarations off that side only, so it is no instance of a runtime class
+   * (nor of a subclass of one) either.
+   */
+  importedOffRuntimeSide(node: Node): boolean {
+    return ts.isExpression(node.compilerNode) && this.#importedOffRuntimeSide(node.compilerNode, FileIndex.of(node.getSourceFile()));
+  }
+
+  /**
+   * Whether `expression` is a name this file imports (default, namespace or named) from a module off
+   * the runtime's side (`assert` from "node:assert/strict", `z` from "zod", `path` from
+   * "node:path"): the type of an import does not depend on the importer, and every declaration it
+   * is made of lies off that side, so none of its members is an alias of a runtime binding.
+   */
+  #importedOffRuntimeSide(expression: ts.Expression, index: FileIndex): boolean {
+    const file = index.sourceFile.compilerNode;
+    if (!ts.isIdentifier(expression) || isJavaScriptPath(file.fileName) || this.#isRuntimeFile(file.fileName) || !this.#modules?.isOffRuntimeSide) return false;
+    const binding = this.#binding(expression, index);
+    const declaration = binding && importDeclarationOf(binding);
+    const module = declaration && moduleOf(declaration);
+    // Narrowed (`if (api instanceof HookBus)`), a name's type would hold the runtime's too: every mention must be a plain read.
+    if (module === undefined || !this.#onlyPlainReads(expression.text, binding as ImportBinding, index)) return false;
+    return this.#modules.isOffRuntimeSide(module, file.fileName);
   }
 
   /**
@@ -225,7 +255,7 @@ export class SyntacticRuntime {
   }
 
   /** Whether every mention of the name that refers to `declaration` reads it without narrowing it. */
-  #onlyPlainReads(name: string, declaration: ts.VariableDeclaration | ts.ImportSpecifier, index: FileIndex): boolean {
+  #onlyPlainReads(name: string, declaration: ts.VariableDeclaration | ImportBinding, index: FileIndex): boolean {
     return index
       .rawIdentifiers(name)
       .every((id) => id === declaration.name || isNamePosition(id) || isInJsDoc(id) || isPlainRead(id) || this.#binding(id, index) !== declaration);
@@ -329,6 +359,15 @@ function isImportSpecifierLiteral(literal: ts.StringLiteral): boolean {
   const parent = literal.parent;
   if ((ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent)) && parent.moduleSpecifier === literal) return true;
   return ts.isExternalModuleReference(parent) && ts.isImportEqualsDeclaration(parent.parent);
+}
+
+/** A name an import declaration binds: `import d`, `import * as ns`, `import { x }`. */
+type ImportBinding = ts.ImportClause | ts.NamespaceImport | ts.ImportSpecifier;
+
+/** The import declaration that binds an import clause's default name, a namespace import or a named import. */
+function importDeclarationOf(binding: ts.Declaration): ts.ImportDeclaration | undefined {
+  const clause = ts.isImportClause(binding) ? binding : ts.isNamespaceImport(binding) ? binding.parent : ts.isImportSpecifier(binding) ? binding.parent.parent : undefined;
+  return clause && ts.isImportDeclaration(clause.parent) ? clause.parent : undefined;
 }
 
 function moduleOf(declaration: ts.ImportDeclaration | ts.JSDocImportTag): string | undefined {

@@ -1,0 +1,89 @@
+import { readFileSync, statSync } from "node:fs";
+import { ts } from "ts-morph";
+
+/** Everything by which a file can bring another into a program, as written in it. */
+export interface FileReferences {
+  /** Module specifiers: imports, re-exports, `import x = require()`, `require()`/`import()` calls, import types. */
+  modules: string[];
+  /** `/// <reference path>` targets, as written. */
+  paths: string[];
+  /** `/// <reference types>` names. */
+  types: string[];
+}
+
+interface Cached {
+  /** The buffer text these were read from, or the file's mtime and size on disk. */
+  stamp: string;
+  references: FileReferences;
+}
+
+/**
+ * Each file's references, found by TypeScript's pre-processing scanner (no syntax tree; it
+ * finds import types inside type positions and imports inside `declare module` bodies too), kept
+ * per file and read again when its buffer text or its mtime and size change. A package's file
+ * (under node_modules) is read once until `forget` (the project is told of changes on disk, as
+ * for its library parses): looking at the mtime of hundreds of them at every analysis cost more
+ * than the rest of the question.
+ */
+export class FileReferenceCache {
+  readonly #byPath = new Map<string, Cached>();
+  readonly #bufferText: (path: string) => string | undefined;
+
+  constructor(bufferText: (path: string) => string | undefined) {
+    this.#bufferText = bufferText;
+  }
+
+  /** Undefined when the file cannot be read. */
+  of(path: string): FileReferences | undefined {
+    const buffer = this.#bufferText(path);
+    if (buffer === undefined && isPackageFile(path)) {
+      const kept = this.#byPath.get(path);
+      if (kept) return kept.references;
+    }
+    const stamp = buffer ?? diskStamp(path);
+    if (stamp === undefined) return undefined;
+    const cached = this.#byPath.get(path);
+    if (cached?.stamp === stamp) return cached.references;
+    const text = buffer ?? readText(path);
+    if (text === undefined) return undefined;
+    const info = ts.preProcessFile(text, true, true);
+    const references: FileReferences = {
+      modules: info.importedFiles.map((f) => f.fileName),
+      paths: info.referencedFiles.map((f) => f.fileName),
+      types: info.typeReferenceDirectives.map((f) => f.fileName),
+    };
+    this.#byPath.set(path, { stamp, references });
+    return references;
+  }
+
+  /** Whether `path` is a file whose references may change unseen (not a package's), so that `of` looks at it again each time. */
+  isWatched(path: string): boolean {
+    return this.#bufferText(path) !== undefined || !isPackageFile(path);
+  }
+
+  forget(path: string): void {
+    this.#byPath.delete(path);
+  }
+}
+
+function isPackageFile(path: string): boolean {
+  return path.includes("/node_modules/");
+}
+
+/** A buffer's stamp is its text; a disk file's is its mtime and size, marked so no text can equal it. */
+function diskStamp(path: string): string | undefined {
+  try {
+    const { mtimeMs, size } = statSync(path);
+    return `\0${mtimeMs}:${size}`;
+  } catch {
+    return undefined;
+  }
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
+}
