@@ -59,6 +59,8 @@ export const MAINS: Record<string, string> = {
     'import * as fs from "node:fs";',
     'import { strict } from "node:assert";',
     'import os from "os";',
+    'import { fileURLToPath } from "node:url";',
+    'fileURLToPath("file:///x");',
     'hook("api.post_call")(() => ({ ok: true }));',
     "assert.equal(1, 1);",
     'assert.deepEqual({ a: 1 }, { a: 1 });',
@@ -148,9 +150,9 @@ export const MAINS: Record<string, string> = {
  * checker; files on the side that add to other modules leave the whole file to it.
  */
 export const SETTLED: Record<string, readonly string[]> = {
-  builtins: ["assert.equal", "assert.deepEqual", "path.join", "fs.existsSync", "strict.ok", "os.tmpdir"],
-  plain: ["api.on", "api.join", "tools.on", "tools.hook", "inner.attach", "pkg.on", "pkg.listen", "local.on", "local.helpers", "nmp.on"],
-  wrapped: ["api.on", "local.helpers"],
+  builtins: ["assert", "path", "fs", "strict", "os", "assert.equal", "assert.deepEqual", "path.join", "fs.existsSync", "strict.ok", "os.tmpdir", "fileURLToPath"],
+  plain: ["api", "tools", "inner", "pkg", "local", "nmp", "listen", "api.on", "api.join", "tools.on", "tools.hook", "inner.attach", "pkg.on", "pkg.listen", "local.on", "local.helpers", "nmp.on"],
+  wrapped: ["api", "local", "narrowed", "api.on", "local.helpers"],
   augmented: [],
   ambient: [],
   pathAugmented: [],

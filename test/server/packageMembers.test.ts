@@ -47,6 +47,16 @@ function memberAccesses(file: SourceFile): PropertyAccessExpression[] {
   return FileIndex.of(file).wrapped(ts.SyntaxKind.PropertyAccessExpression, (access) => ts.isIdentifier(access.expression) && ts.isIdentifier(access.name));
 }
 
+/** Every mention of an imported name outside the imports (`assert` in `assert.equal`, a called `fileURLToPath`). */
+function importedNameMentions(file: SourceFile): Node[] {
+  const imported = new Set(file.getImportDeclarations().flatMap((d) => [d.getDefaultImport(), d.getNamespaceImport(), ...d.getNamedImports().map((n) => n.getAliasNode() ?? n.getNameNode())]).flatMap((n) => (n ? [n.getText()] : [])));
+  return file.getDescendantsOfKind(ts.SyntaxKind.Identifier).filter((id) => {
+    const parent = id.getParentOrThrow();
+    if (!imported.has(id.getText()) || id.getFirstAncestorByKind(ts.SyntaxKind.ImportDeclaration)) return false;
+    return !Node.isPropertyAccessExpression(parent) || parent.getExpression() === id;
+  });
+}
+
 describe("a member of a package import is settled from syntax only as the checker answers", () => {
   const cases = (["resolved", "missing"] as const).flatMap((mode) => Object.keys(MAINS).map((name) => [mode, name] as const));
   it.each(cases)("%s: %s", (mode, name) => {
@@ -54,7 +64,7 @@ describe("a member of a package import is settled from syntax only as the checke
     const packages = new PackageNames();
     const syntax = new SyntacticRuntime((path) => packages.nameFor(dirname(path)) === RUNTIME_PACKAGE, projectModulesOf(file.getProject()));
     const settled = new Set<string>();
-    const answers = memberAccesses(file).map((access) => ({ access, bySyntax: syntax.exportName(access) }));
+    const answers = [...importedNameMentions(file), ...memberAccesses(file)].map((access) => ({ access, bySyntax: syntax.exportName(access) }));
     for (const { access, bySyntax } of answers) if (bySyntax !== undefined) settled.add(access.getText());
     // Asked before the checker exists: syntax built no program for any of it.
     expect(programBuilt(file)).toBe(false);
@@ -66,7 +76,7 @@ describe("a member of a package import is settled from syntax only as the checke
       for (const asked of ASKED) expect(`${access.getText()} is ${asked}: ${new RuntimeResolver(file.getProject().getTypeChecker(), { modules: projectModulesOf(file.getProject()) }).is(access, asked)}`).toBe(`${access.getText()} is ${asked}: ${checker.is(access, asked)}`);
     }
     // Package members are the ones settled; the relays of the runtime (and everything beside a file that adds to other modules) are not.
-    const expected = SETTLED[name]!.filter((text) => memberAccesses(file).some((access) => access.getText() === text));
+    const expected = SETTLED[name]!.filter((text) => answers.some(({ access }) => access.getText() === text));
     expect([...settled].filter((text) => !isOwnMember(file, text)).sort()).toEqual([...expected].sort());
   });
 
@@ -85,10 +95,9 @@ function programBuilt(file: SourceFile): boolean {
   return (file.getProject().getProgram() as unknown as { _isCompilerProgramCreated(): boolean })._isCompilerProgramCreated();
 }
 
-/** `hook`, `HookPoint`… members the runtime itself declares (settled by the earlier shortcuts; not this change's). */
-function isOwnMember(file: SourceFile, text: string): boolean {
-  const access = memberAccesses(file).find((a) => a.getText() === text);
-  return access !== undefined && Node.isIdentifier(access.getExpression()) && /^(hook|HookPoint)$/.test(access.getExpression().getText());
+/** The runtime's own names and their members (`hook`, `HookPoint.X`): settled by the earlier shortcuts, not this change's. */
+function isOwnMember(_file: SourceFile, text: string): boolean {
+  return /^(hook|HookBus|HookPoint)(\.|$)/.test(text);
 }
 
 describe("each rule reports the same with package members settled by syntax as with the checker alone", () => {

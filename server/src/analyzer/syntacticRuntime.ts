@@ -294,15 +294,19 @@ export class SyntacticRuntime {
     const specifier = this.#binding(id, index);
     if (!specifier) return undefined;
     // A name this file declares itself (a parameter, a local) is no alias: nothing of the runtime.
-    if (!ts.isImportSpecifier(specifier)) return ts.isImportClause(specifier) || ts.isNamespaceImport(specifier) ? undefined : null;
-    const module = moduleOf(specifier.parent.parent.parent);
+    if (!ts.isImportSpecifier(specifier) && !ts.isImportClause(specifier) && !ts.isNamespaceImport(specifier)) return null;
+    const declaration = importDeclarationOf(specifier);
+    const module = declaration && moduleOf(declaration);
     if (module === undefined) return undefined;
+    // Imported from a module off the runtime's side (`fileURLToPath` from "node:url"): the alias chain stays off it.
+    const offSide = () => (!isRuntimeSpecifier(module) && this.#modules?.isOffRuntimeSide?.(module, file.fileName) ? null : undefined);
+    if (!ts.isImportSpecifier(specifier)) return offSide();
     // The name the checker's alias chain reads off the import specifier, as written.
     const nameNode = specifier.propertyName ?? specifier.name;
     const name = ts.isStringLiteral(nameNode) ? nameNode.text : nameNode.getText(file);
     if (isRuntimeSpecifier(module)) return name;
     const routed = this.#hop(module, file.fileName, name, 0);
-    return routed === ABSENT ? undefined : routed;
+    return routed === ABSENT || routed === undefined ? offSide() : routed;
   }
 
   /** What the module `specifier` names (from `from`) exports as `name`: a runtime export name, null (something else), absent. */

@@ -67,14 +67,16 @@ export class RuntimeSide {
    */
   isOffSide(specifier: string, importer: string): boolean {
     if (isRuntimeSpecifier(specifier)) return false;
+    // A module that names the runtime itself is on its side: said without the walk (a hook module's shared bus, its relays).
+    const target = this.#shape.resolve(specifier, importer)?.resolvedFileName;
+    if (target !== undefined && (this.#shape.isRuntimeFile(target) || this.#references.of(target)?.modules.some(isRuntimeSpecifier))) return false;
     const roots = [...this.#shape.roots()];
     // A question about a file the walk did not start from (opened since) walks again.
     if (!this.#current || !sameRoots(this.#current.roots, roots) || !this.#current.seen.has(importer)) this.#current = this.#sideNow(roots);
     const side = this.#current.files;
     if (!side) return false;
     // Unresolved: the checker takes an ambient module, declared by a file that adds to others, which is off the side.
-    const resolved = this.#shape.resolve(specifier, importer);
-    return !resolved || !side.has(resolved.resolvedFileName);
+    return target === undefined || !side.has(target);
   }
 
   /** The last walk's answer while its roots and every project file's references are as they were, else a new walk's. */
