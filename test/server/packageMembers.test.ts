@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, symlinkSync } from "node:fs";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { Node, ts, type PropertyAccessExpression, type SourceFile } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
@@ -23,9 +23,13 @@ function fixtureFor(mode: Mode): Fixture {
     fixture = createFixture(mode);
     for (const [path, text] of Object.entries({ ...PACKAGES, ...PROJECT_MODULES })) fixture.write(path, text);
     for (const [name, text] of Object.entries(MAINS)) fixture.write(`${name}.ts`, text);
-    // Node's builtins as a project has them: `@types/node` in its node_modules.
+    // Node's builtins as a project has them: `@types/node` in its node_modules, named by `types`
+    // (TypeScript 6 includes no `@types` package unasked).
     mkdirSync(fixture.path("node_modules/@types"), { recursive: true });
     symlinkSync(join(REPO_ROOT, "node_modules/@types/node"), fixture.path("node_modules/@types/node"), "dir");
+    const tsconfig = fixture.path("tsconfig.json");
+    const { compilerOptions } = JSON.parse(readFileSync(tsconfig, "utf8")) as { compilerOptions: Record<string, unknown> };
+    writeFileSync(tsconfig, JSON.stringify({ compilerOptions: { ...compilerOptions, types: ["node"] } }));
     fixtures.set(mode, fixture);
   }
   return fixture;
@@ -78,6 +82,15 @@ describe("a member of a package import is settled from syntax only as the checke
     // Package members are the ones settled; the relays of the runtime (and everything beside a file that adds to other modules) are not.
     const expected = SETTLED[name]!.filter((text) => answers.some(({ access }) => access.getText() === text));
     expect([...settled].filter((text) => !isOwnMember(file, text)).sort()).toEqual([...expected].sort());
+  });
+
+  it("Node's builtins are the real ones: the checker finds `assert.equal` and `path.join` in @types/node", () => {
+    const { file } = open("resolved", "builtins");
+    for (const text of ["assert.equal", "path.join", "fileURLToPath"]) {
+      const node = [...memberAccesses(file), ...importedNameMentions(file)].find((n) => n.getText() === text)!;
+      const symbol = Node.isPropertyAccessExpression(node) ? node.getNameNode().getSymbol() : node.getSymbol()?.getAliasedSymbol();
+      expect(symbol?.getDeclarations()[0]?.getSourceFile().getFilePath()).toContain("/node_modules/@types/node/");
+    }
   });
 
   it("the corpus holds members the checker does take for the runtime's, under other names", () => {

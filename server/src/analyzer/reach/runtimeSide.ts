@@ -171,7 +171,9 @@ export class RuntimeSide {
     if (text === undefined) return false;
     const known = this.#confined.get(path);
     if (known?.text === text) return known.confined;
-    const confined = addsToNothingElse(ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false));
+    // Comments cannot add to anything: JSDoc is skipped (most of a declaration file's text).
+    const tree = ts.createSourceFile(path, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false);
+    const confined = addsToNothingElse(tree);
     this.#confined.set(path, { text, confined });
     return confined;
   }
