@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { readTextIfAny } from "./reach/diskFiles.js";
 import { join } from "node:path";
 import { Project, ts, type SourceFile } from "ts-morph";
 import { analysisLib } from "./analysisLib.js";
@@ -481,10 +482,3 @@ export class AnalysisProject {
   }
 }
 
-function readTextIfAny(filePath: string): string | undefined {
-  try {
-    return readFileSync(filePath, "utf8");
-  } catch {
-    return undefined; // deleted or unreadable: nothing to say about its syntax
-  }
-}

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { fileStampOf, readTextIfAny } from "./diskFiles.js";
 import { ts } from "ts-morph";
 
 /** Everything by which a file can bring another into a program, as written in it. */
@@ -44,7 +44,7 @@ export class FileReferenceCache {
     if (stamp === undefined) return undefined;
     const cached = this.#byPath.get(path);
     if (cached?.stamp === stamp) return cached.references;
-    const text = buffer ?? readText(path);
+    const text = buffer ?? readTextIfAny(path);
     if (text === undefined) return undefined;
     const info = ts.preProcessFile(text, true, true);
     const references: FileReferences = {
@@ -72,18 +72,6 @@ function isPackageFile(path: string): boolean {
 
 /** A buffer's stamp is its text; a disk file's is its mtime and size, marked so no text can equal it. */
 function diskStamp(path: string): string | undefined {
-  try {
-    const { mtimeMs, size } = statSync(path);
-    return `\0${mtimeMs}:${size}`;
-  } catch {
-    return undefined;
-  }
-}
-
-function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return undefined;
-  }
+  const stamp = fileStampOf(path);
+  return stamp && `\0${stamp.mtimeMs}:${stamp.size}`;
 }

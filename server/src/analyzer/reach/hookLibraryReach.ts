@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { fileStampOf, readTextIfAny } from "./diskFiles.js";
 import { dirname } from "node:path";
 import { ts } from "ts-morph";
 import { HOOK_LIBRARY_MODULES, isHookLibrarySpecifier } from "../hookLibraries.js";
@@ -133,13 +133,13 @@ export class HookLibraryReach {
       return this.#remember(path, { stamp: buffer, specifiers: moduleSpecifiers(buffer) });
     }
     // Stamped before reading: a file changed in between is listed again next time, never kept stale.
-    const stamp = stampOf(path);
+    const stamp = fileStampOf(path);
     if (stamp === undefined) return undefined;
     const cached = this.#facts.get(path);
     if (cached && sameStamp(cached.stamp, stamp)) return cached;
     const listed = this.#importLists?.get(path, stamp);
     if (listed) return this.#remember(path, { stamp, specifiers: listed });
-    const text = readText(path);
+    const text = readTextIfAny(path);
     if (text === undefined) return undefined;
     this.#onListed();
     const specifiers = moduleSpecifiers(text);
@@ -153,16 +153,7 @@ export class HookLibraryReach {
   }
 
   #textOf(path: string): string | undefined {
-    return this.#bufferText(path) ?? readText(path);
-  }
-}
-
-function stampOf(path: string): FileStamp | undefined {
-  try {
-    const { mtimeMs, size } = statSync(path);
-    return { mtimeMs, size };
-  } catch {
-    return undefined;
+    return this.#bufferText(path) ?? readTextIfAny(path);
   }
 }
 
@@ -180,10 +171,3 @@ function sameStamp(a: string | FileStamp, b: FileStamp): boolean {
   return typeof a !== "string" && a.mtimeMs === b.mtimeMs && a.size === b.size;
 }
 
-function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return undefined;
-  }
-}
