@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ts } from "ts-morph";
 import { LibraryParses } from "../../server/src/analyzer/libraryParses.js";
 import { AnalysisProject } from "../../server/src/analyzer/project.js";
-import { compilerFactoryOf } from "../../server/src/analyzer/tsMorphInternals.js";
+import { compilerFactoryOf, programBuilt } from "../../server/src/analyzer/tsMorphInternals.js";
 import { Workspace } from "../../server/src/lsp/workspace.js";
 import { spyOnChecker } from "../helpers/checkerSpy.js";
 import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
@@ -138,7 +138,7 @@ describe("analyzer cost: files that cannot reach the runtime", () => {
 
 describe("analyzer cost: other files open in the editor", () => {
   const built = (project: AnalysisProject, path: string, text: string) =>
-    (project.setText(path, text).getProject().getProgram() as unknown as { _isCompilerProgramCreated(): boolean })._isCompilerProgramCreated();
+    programBuilt(project.setText(path, text).getProject());
 
   it("builds no program for a hook file syntax settles while a plain file is open (edited, unsaved)", () => {
     fixture = createFixture();
@@ -231,7 +231,7 @@ describe("analyzer cost: superseded versions and memory", () => {
     // A hook point held in a constant is a question for the checker.
     const third = fixture.write("third.ts", settled("").replace("HookPoint.TOOL_PRE", "point").replace("const bus", "const point = HookPoint.TOOL_PRE;\nconst bus"));
     const project = new AnalysisProject(fixture.dir);
-    const built = () => (project.setText(second, readFileSync(second, "utf8")).getProject().getProgram() as unknown as { _isCompilerProgramCreated(): boolean })._isCompilerProgramCreated();
+    const built = () => programBuilt(project.setText(second, readFileSync(second, "utf8")).getProject());
     for (const path of [first, second, third]) project.setBuffer(path, readFileSync(path, "utf8"));
     project.analyze(first);
     expect(project.has(handler)).toBe(true); // read by syntax, following the import of `audit`

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AnalysisProject } from "../../server/src/analyzer/project.js";
 import { ALL_RULES } from "../../server/src/analyzer/rules/index.js";
 import { BENCH_EDITS, HOOK_MODULE_FINDINGS, createBenchWorkspace, type BenchWorkspace } from "../bench/analyzer/workspace.js";
+import { programBuilt } from "../../server/src/analyzer/tsMorphInternals.js";
 
 /**
  * The analyzer bench (`npm run bench`) measures what its generated workspace makes the analyzer
@@ -50,8 +51,7 @@ describe("the analyzer bench's workspace", () => {
       const project = new AnalysisProject(workspace.dir);
       const file = project.setText(path, readFileSync(path, "utf8"));
       expect(project.analyze(path).findings.map((finding) => finding.code)).toEqual([...HOOK_MODULE_FINDINGS]);
-      const program = file.getProject().getProgram() as unknown as { _isCompilerProgramCreated(): boolean };
-      expect(program._isCompilerProgramCreated()).toBe(builds);
+      expect(programBuilt(file.getProject())).toBe(builds);
     }
   });
 

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { AnalysisProject } from "../../server/src/analyzer/project.js";
 import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
 import { MAINS, MODULES } from "./importCorpus.js";
+import { programBuilt } from "../../server/src/analyzer/tsMorphInternals.js";
 
 type Mode = "resolved" | "loose" | "missing";
 
@@ -52,8 +53,7 @@ describe("each rule reports the same with imports followed by syntax as with the
     const file = project.setText(path, MAINS["common"]!);
     const codes = project.analyze(path).findings.map((f) => f.code);
     expect(codes).toEqual(["HL001", "HL004", "HL004", "HL004", "HL010", "HL014"]);
-    const program = file.getProject().getProgram() as unknown as { _isCompilerProgramCreated(): boolean };
-    expect(program._isCompilerProgramCreated()).toBe(false);
+    expect(programBuilt(file.getProject())).toBe(false);
     // The checker, asked afterwards, agrees (and its program holds the same trees syntax read).
     expect(findings(new AnalysisProject(fixture.dir, { followImports: false }), path).map((f) => f.slice(0, 5))).toEqual(codes);
   });

@@ -10,6 +10,7 @@ import { RUNTIME_PACKAGE, RuntimeResolver } from "../../server/src/analyzer/runt
 import { SyntacticRuntime } from "../../server/src/analyzer/syntacticRuntime.js";
 import { createFixture, REPO_ROOT, type Fixture } from "../helpers/fixtureProject.js";
 import { MAINS, PACKAGES, PROJECT_MODULES, SETTLED } from "./packageCorpus.js";
+import { programBuilt } from "../../server/src/analyzer/tsMorphInternals.js";
 
 type Mode = "resolved" | "missing";
 
@@ -71,7 +72,7 @@ describe("a member of a package import is settled from syntax only as the checke
     const answers = [...importedNameMentions(file), ...memberAccesses(file)].map((access) => ({ access, bySyntax: syntax.exportName(access) }));
     for (const { access, bySyntax } of answers) if (bySyntax !== undefined) settled.add(access.getText());
     // Asked before the checker exists: syntax built no program for any of it.
-    expect(programBuilt(file)).toBe(false);
+    expect(programBuilt(file.getProject())).toBe(false);
     const checker = new RuntimeResolver(file.getProject().getTypeChecker());
     for (const { access, bySyntax } of answers) {
       // The runtime export a member names, as syntax settles it, is the checker's answer.
@@ -104,9 +105,6 @@ describe("a member of a package import is settled from syntax only as the checke
   });
 });
 
-function programBuilt(file: SourceFile): boolean {
-  return (file.getProject().getProgram() as unknown as { _isCompilerProgramCreated(): boolean })._isCompilerProgramCreated();
-}
 
 /** The runtime's own names and their members (`hook`, `HookPoint.X`): settled by the earlier shortcuts, not this change's. */
 function isOwnMember(_file: SourceFile, text: string): boolean {
@@ -131,7 +129,7 @@ describe("each rule reports the same with package members settled by syntax as w
     for (const name of ["builtins", "plain"]) {
       const { project, file, path } = open("resolved", name);
       project.analyze(path);
-      expect(programBuilt(file)).toBe(false);
+      expect(programBuilt(file.getProject())).toBe(false);
     }
   });
 
@@ -143,7 +141,7 @@ describe("each rule reports the same with package members settled by syntax as w
       const project = new AnalysisProject(REPO_ROOT);
       const file = project.setText(path, readFileSync(path, "utf8"));
       expect(project.analyze(path).failures).toEqual([]);
-      expect(programBuilt(file)).toBe(false);
+      expect(programBuilt(file.getProject())).toBe(false);
     },
   );
 });

@@ -8,6 +8,7 @@ import { RUNTIME_PACKAGE, RuntimeResolver } from "../../server/src/analyzer/runt
 import { SyntacticRuntime } from "../../server/src/analyzer/syntacticRuntime.js";
 import { isNamePosition } from "../../server/src/analyzer/soleBinding.js";
 import { createFixture } from "../helpers/fixtureProject.js";
+import { programBuilt } from "../../server/src/analyzer/tsMorphInternals.js";
 
 const RT = '"@hooklens/runtime"';
 const CLASSES = ["HookBus", "Session", "HookRegistry", "AgentSpec"];
@@ -495,13 +496,13 @@ describe("a hook file whose questions syntax settles", () => {
       const path = local.write("hooks.ts", `import { HookBus, HookPoint } from ${RT};\nexport const bus = new HookBus();\n${USE}bus.on("tool.post", () => undefined);\n`);
       const analysis = new AnalysisProject(local.dir);
       const file = analysis.setText(path, ts.sys.readFile(path)!);
-      const programBuilt = () => (file.getProject().getProgram() as unknown as { _isCompilerProgramCreated(): boolean })._isCompilerProgramCreated();
+      const built = () => programBuilt(file.getProject());
       const codes = analysis.analyze(path).findings.map((f) => f.code);
       expect(codes).toEqual(["HL001"]);
-      expect(programBuilt()).toBe(false);
+      expect(built()).toBe(false);
       // The same question through the checker builds it (so the observation above can fail).
       file.getDescendantsOfKind(SyntaxKind.NewExpression)[0]!.getType();
-      expect(programBuilt()).toBe(true);
+      expect(built()).toBe(true);
     } finally {
       local.dispose();
     }

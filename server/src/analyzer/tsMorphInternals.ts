@@ -88,9 +88,8 @@ export function programBuilt(project: Project): boolean | undefined {
  * last change, or when the internals differ.
  */
 export function programStructureReuse(project: Project): number | undefined {
-  const program = project.getProgram() as unknown as { _isCompilerProgramCreated?: () => boolean; compilerObject: unknown };
-  if (typeof program._isCompilerProgramCreated !== "function" || !program._isCompilerProgramCreated()) return undefined;
-  const reuse = (program.compilerObject as { structureIsReused?: unknown }).structureIsReused;
+  if (programBuilt(project) !== true) return undefined;
+  const reuse = (project.getProgram().compilerObject as { structureIsReused?: unknown }).structureIsReused;
   return typeof reuse === "number" ? reuse : undefined;
 }
 
