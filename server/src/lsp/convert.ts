@@ -1,6 +1,6 @@
 import { pathToFileURL } from "node:url";
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation, type Position, type Range } from "vscode-languageserver";
-import type { Finding, Severity } from "../analyzer/types.js";
+import type { Finding, RelatedPlace, Severity } from "../analyzer/types.js";
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -38,7 +38,7 @@ export function toDiagnostic(finding: Finding, lineStarts: readonly number[], do
 }
 
 /** The other file's place, as an editor links it under the diagnostic. */
-function relatedInformationOf(related: NonNullable<Finding["related"]>): DiagnosticRelatedInformation {
+function relatedInformationOf(related: RelatedPlace): DiagnosticRelatedInformation {
   const at = { line: related.line, character: related.character };
   return { location: { uri: pathToFileURL(related.file).href, range: { start: at, end: at } }, message: related.message };
 }

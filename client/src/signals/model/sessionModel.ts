@@ -1,7 +1,7 @@
 import type { SignalFrame } from "@hooklens/runtime/live";
 import { CallGroup, type SignalEntry } from "./callGroup.js";
 import { stringField } from "./payloadFields.js";
-import { isModelPoint, readSignal, type CallKind } from "./signalFacts.js";
+import { isModelPoint, readSignal, type BranchName, type CallKind } from "./signalFacts.js";
 
 /** A top-level row of a session (or branch): a call group or a signal that belongs to no call. */
 export type SessionItem = CallGroup | SignalEntry;
@@ -337,7 +337,7 @@ export class SessionModel {
    * The name a branch is shown with: a `branch.create` hook's agent name wins over a run's branch
    * name (as the OpenTelemetry export names its invoke_agent span); otherwise the first one seen.
    */
-  #nameBranch({ branchId, name, declared }: NonNullable<SignalEntry["facts"]["branchName"]>): void {
+  #nameBranch({ branchId, name, declared }: BranchName): void {
     const known = this.#branchNames.get(branchId);
     if (known && (known.declared || !declared)) return;
     this.#branchNames.set(branchId, { name, declared });

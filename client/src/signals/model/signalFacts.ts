@@ -66,7 +66,14 @@ export interface SignalFacts {
   /** The row's label: what happened, in words. */
   readonly label: string;
   /** The name this signal gives a branch: a `branch.create` hook's `agentName`, a RunStart's `branchName`. */
-  readonly branchName: { readonly branchId: string; readonly name: string; readonly declared: boolean } | null;
+  readonly branchName: BranchName | null;
+}
+
+/** A branch's name as a signal gives it; `declared` when a `branch.create` hook named it. */
+export interface BranchName {
+  readonly branchId: string;
+  readonly name: string;
+  readonly declared: boolean;
 }
 
 /** Shared by every signal that reports no service hook phases (most): one array, not one per signal. */
