@@ -1,4 +1,4 @@
-import { isThenable, RESOLVED } from "../shared/async.js";
+import { isThenable, RESOLVED, RESOLVED_TRUE } from "../shared/async.js";
 import { getLogger } from "../shared/log.js";
 import { actAll, type ActAllOptions, type ActionResponseModel } from "../tool/act.js";
 import { ActionManager, type RegisterOptions, type ToolLike } from "../tool/actionManager.js";
@@ -196,9 +196,11 @@ export class Branch {
   }
 
   /** The Session observer's governance check; a branch with no observer allows everything. */
-  async authorize(action: unknown): Promise<boolean> {
+  authorize(action: unknown): Promise<boolean> {
+    // Not async: the observer's promise is handed back as it is, so a check costs the caller
+    // the same one turn with an observer as without (an async frame adopting it took three).
     const observer = this.observer;
-    return observer ? observer.authorize(action) : true;
+    return observer ? observer.authorize(action) : RESOLVED_TRUE;
   }
 
   /** Registers tools on this branch's ActionManager; a duplicate name is rejected unless `update` is set. */

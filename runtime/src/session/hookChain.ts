@@ -40,9 +40,9 @@ export function blockingHandlerOf(error: unknown): HookHandler | undefined {
 
 /**
  * Records a HookSignal through `observer`; a failure is logged and swallowed. The promise settles
- * when the recording is over and never before the next microtask, as an awaited recording did:
- * concurrent calls' signals interleave as they always have. Without subscribers to wait for, no
- * async frame and no emit result are made (two per act() call).
+ * when the recording is over. Without subscribers to wait for, that is now: the shared settled
+ * {@link RESOLVED} is returned, no async frame or emit result is made (two per act() call), and
+ * a caller may skip awaiting it, so a recorded point costs no more turns than an unrecorded one.
  */
 export function recordHookSignal(observer: HookSignalRecorder, point: HookPoint, args: HookPayload): Promise<void> {
   let pending: unknown;
@@ -59,7 +59,7 @@ export function recordHookSignal(observer: HookSignalRecorder, point: HookPoint,
     logRecordFailure(error, point);
     return RESOLVED;
   }
-  if (pending === undefined || !isThenable(pending)) return RESOLVED.then();
+  if (pending === undefined || !isThenable(pending)) return RESOLVED;
   return Promise.resolve(pending).then(settleQuietly, RECORD_FAILURE_LOGGERS[point]);
 }
 

@@ -1,6 +1,6 @@
 import { liveSink } from "../live/publisher.js";
 import { requireFunction } from "../shared/arguments.js";
-import { isThenable } from "../shared/async.js";
+import { isThenable, RESOLVED_TRUE } from "../shared/async.js";
 import { definitionSiteOf, noteDefinitionSite } from "../shared/definitionSite.js";
 import { getLogger } from "../shared/log.js";
 import { embeddedDefaultSignalStore } from "../store/embeddedDefaultStore.js";
@@ -156,9 +156,13 @@ export class SessionObserver {
    * stores a `GateDenied` directly: no subscriber or route sees it, but it is streamed and
    * persisted like any dispatched signal, so a denied call is visible in every record.
    */
-  async authorize(action: unknown): Promise<boolean> {
+  authorize(action: unknown): Promise<boolean> {
     const gate = this.#gate;
-    if (!gate) return true;
+    // Asked once per act() call: with no gate, a shared settled answer and no async frame.
+    return gate ? this.#authorizeGated(gate, action) : RESOLVED_TRUE;
+  }
+
+  async #authorizeGated(gate: Gate, action: unknown): Promise<boolean> {
     const verdict = await decide(gate, action);
     if (verdict.allowed) return true;
     const denied = new GateDenied({ data: action });
@@ -194,16 +198,20 @@ export class SessionObserver {
 
   /**
    * @internal {@link emit} for the runtime's own recordings, which discard its result (seven per
-   * act() call): the same steps, but with no gate and no subscriber nothing is built for a result
-   * and nothing is returned; otherwise emit's promise. A subclass's own `emit` is called instead.
-   * May throw where emit rejects (a route condition that throws).
+   * act() call): the same steps, but no result is built, and unless a gate or an async subscriber
+   * is waited for, nothing is returned (undefined): the recording is over. Otherwise a promise
+   * that settles when it is. A subclass's own `emit` is called instead. May throw where emit
+   * rejects (a route condition or a sync subscriber that throws).
    */
   [RECORD_SIGNAL](event: unknown): Promise<unknown[]> | undefined {
-    if (this.emit !== OWN_EMIT || this.#gate !== null || this.#subscriptions.length > 0) return this.emit(event);
+    if (this.emit !== OWN_EMIT || this.#gate !== null) return this.emit(event);
     const signal = asSignal(event);
+    const payload: unknown = signal.data;
     this.#store(signal, true);
-    this.#route(signal, signal.data);
-    return undefined;
+    this.#route(signal, payload);
+    if (this.#subscriptions.length === 0) return undefined;
+    const pending = this.#notify(signal, payload, null);
+    return pending === null ? undefined : Promise.all(pending);
   }
 
   /**
@@ -241,24 +249,33 @@ export class SessionObserver {
     this.#store(signal, allowed);
     if (!allowed) return Promise.resolve([]);
     this.#route(signal, payload);
-    const context: ObserverContext = this.session ?? this;
     const syncResults: unknown[] = [];
-    const pending: PromiseLike<unknown>[] = [];
+    const pending = this.#notify(signal, payload, syncResults);
+    if (pending === null) return Promise.resolve(syncResults);
+    return Promise.all(pending).then((results) => [...syncResults, ...results]);
+  }
+
+  /**
+   * Calls the subscribers that match `signal`: the sync ones' results go to `syncResults` (when
+   * given); the async ones' promises are returned, or null when none returned one. May throw.
+   */
+  #notify(signal: Signal, payload: unknown, syncResults: unknown[] | null): PromiseLike<unknown>[] | null {
+    const context: ObserverContext = this.session ?? this;
+    let pending: PromiseLike<unknown>[] | null = null;
     try {
       for (const { filter, handler } of this.#subscriptions) {
         for (const value of matchValues(filter, signal, payload)) {
           const out = handler(value, context);
-          if (isThenable(out)) pending.push(out);
-          else syncResults.push(out);
+          if (isThenable(out)) (pending ??= []).push(out);
+          else syncResults?.push(out);
         }
       }
     } catch (error) {
       // The async subscribers already started; nobody will await them now.
-      for (const promise of pending) Promise.resolve(promise).catch(() => undefined);
+      if (pending !== null) for (const promise of pending) Promise.resolve(promise).catch(() => undefined);
       throw error;
     }
-    if (pending.length === 0) return Promise.resolve(syncResults);
-    return Promise.all(pending).then((results) => [...syncResults, ...results]);
+    return pending;
   }
 
   #route(signal: Signal, payload: unknown): void {

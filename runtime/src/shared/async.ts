@@ -9,3 +9,6 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
 
 /** One settled promise shared by every fast path, so a no-op emit allocates nothing. */
 export const RESOLVED: Promise<void> = Promise.resolve();
+
+/** A settled `true`, shared the same way: the answer of a governance check with no gate. */
+export const RESOLVED_TRUE: Promise<boolean> = Promise.resolve(true);

@@ -99,7 +99,8 @@ export async function act(branch: ActingBranch, request: unknown, options: ActOp
   const bus = branch.hooks;
   if (bus) {
     try {
-      await bus.emit(HookPoint.TOOL_PRE, { toolName: fn, callId, argsSummary: summarize(args) });
+      const pre = bus.emit(HookPoint.TOOL_PRE, { toolName: fn, callId, argsSummary: summarize(args) });
+      if (pre !== RESOLVED) await pre;
     } catch (error) {
       // The bus records no HookSignal for a blocked chain (the ADR's rule); the audit record is separate.
       await recordBlocked(branch, fn, callId, error);
@@ -114,15 +115,19 @@ export async function act(branch: ActingBranch, request: unknown, options: ActOp
     call = await branch.actionManager.invoke(envelope);
     if (call.execution.status === "failed") throw call.execution.error;
     if (bus) {
-      await bus.emit(HookPoint.TOOL_POST, {
+      const post = bus.emit(HookPoint.TOOL_POST, {
         callId,
         toolName: fn,
         resultSummary: summarize(call.execution.response),
         duration: call.execution.duration ?? 0,
       });
+      if (post !== RESOLVED) await post;
     }
   } catch (error) {
-    if (bus) await bus.emit(HookPoint.TOOL_ERROR, { callId, toolName: fn, error, duration: call?.execution.duration ?? null });
+    if (bus) {
+      const failed = bus.emit(HookPoint.TOOL_ERROR, { callId, toolName: fn, error, duration: call?.execution.duration ?? null });
+      if (failed !== RESOLVED) await failed;
+    }
     record?.finish({ status: "error", error: callError(error) });
     getLogger().debug({ err: error, function: fn, branch: branch.id }, `Tool call ${fn} failed: ${messageOf(error)}`);
     if (!options.suppressErrors) throw error;

@@ -50,7 +50,8 @@ export function summarize(value: unknown, limit: number = SUMMARY_LIMIT): string
   } catch (error) {
     if (error !== FULL) writer.text += `[unserialisable: ${messageOf(error)}]`;
   } finally {
-    seen.length = 0;
+    // writeObject takes each object off the list again, so only an unexpected failure leaves any.
+    if (seen.length !== 0) seen.length = 0;
     spareSeen = seen;
   }
   return cutCodePoints(writer.text, limit);
@@ -162,10 +163,11 @@ function writeFields(writer: SummaryWriter, open: string, object: Record<string,
     } catch (error) {
       field = new GetterFailure(messageOf(error));
     }
-    const name = keyText(writer, key);
-    writer.write(first ? name : `,${name}`);
+    const entry = keyEntry(writer, key);
+    writer.write(first ? entry.text : entry.afterComma);
     first = false;
-    writeFieldValue(writer, key, field, seen, limit);
+    if (isScalar(field) ? entry.hidesScalar : entry.hidesOther) writer.write(maskText);
+    else writeValue(writer, field, seen, limit);
   }
   writer.write("}");
 }
@@ -173,10 +175,6 @@ function writeFields(writer: SummaryWriter, open: string, object: Record<string,
 /** `:` and the field's value, or the mask when the key names a secret. */
 function writeField(writer: SummaryWriter, key: string, field: unknown, seen: Ancestors, limit: number): void {
   writer.write(":");
-  writeFieldValue(writer, key, field, seen, limit);
-}
-
-function writeFieldValue(writer: SummaryWriter, key: string, field: unknown, seen: Ancestors, limit: number): void {
   if (writer.redaction.hides(key, field)) writer.write(quotedMask(writer.redaction));
   else writeValue(writer, field, seen, limit);
 }
@@ -192,25 +190,47 @@ function isPlainPrototype(proto: unknown): boolean {
   return proto === Object.prototype || proto === null;
 }
 
-/** Keys no longer than this have their quoted, redacted text remembered (per rule set): key names repeat. */
+/** Keys no longer than this have their written forms remembered (per rule set): key names repeat. */
 const CACHED_KEY_CHARS = 64;
 const KEY_CACHE_LIMIT = 1_024;
-let keyTexts = new Map<string, string>();
+
+/**
+ * A field's key as the summary writes it (redacted, quoted as JSON, with the colon after it; and
+ * with a comma before it) and whether the policy hides the value under it. The summary's policy
+ * (the rules' plain policy) decides by the key and by whether the value is a scalar (a number, a
+ * boolean, null or undefined), so two answers cover every value.
+ */
+interface KeyEntry {
+  readonly text: string;
+  readonly afterComma: string;
+  readonly hidesScalar: boolean;
+  readonly hidesOther: boolean;
+}
+
+let keyEntries = new Map<string, KeyEntry>();
 let keyTextsPolicy: WalkPolicy | null = null;
 
 let maskText = "";
 
-/** A field's key as the summary writes it, with the colon after it: redacted, then quoted as JSON. */
-function keyText(writer: SummaryWriter, key: string): string {
-  if (key.length > CACHED_KEY_CHARS) return `${JSON.stringify(writer.redacted(key))}:`;
+function keyEntry(writer: SummaryWriter, key: string): KeyEntry {
   if (keyTextsPolicy !== writer.redaction) usePolicy(writer.redaction);
-  let text = keyTexts.get(key);
-  if (text === undefined) {
-    text = `${JSON.stringify(writer.redacted(key))}:`;
-    if (keyTexts.size >= KEY_CACHE_LIMIT) keyTexts.clear();
-    keyTexts.set(key, text);
+  let entry = keyEntries.get(key);
+  if (entry === undefined) {
+    entry = newKeyEntry(writer, key);
+    if (key.length > CACHED_KEY_CHARS) return entry;
+    if (keyEntries.size >= KEY_CACHE_LIMIT) keyEntries.clear();
+    keyEntries.set(key, entry);
   }
-  return text;
+  return entry;
+}
+
+function newKeyEntry(writer: SummaryWriter, key: string): KeyEntry {
+  const text = `${JSON.stringify(writer.redacted(key))}:`;
+  return { text, afterComma: `,${text}`, hidesScalar: writer.redaction.hides(key, 0), hidesOther: writer.redaction.hides(key, "") };
+}
+
+function isScalar(value: unknown): boolean {
+  return typeof value === "number" || typeof value === "boolean" || value === null || value === undefined;
 }
 
 /** The policy's mask, quoted as JSON. */
@@ -221,7 +241,7 @@ function quotedMask(policy: WalkPolicy): string {
 
 function usePolicy(policy: WalkPolicy): void {
   keyTextsPolicy = policy;
-  keyTexts = new Map();
+  keyEntries = new Map();
   maskText = JSON.stringify(policy.mask);
 }
 

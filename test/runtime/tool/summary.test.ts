@@ -87,6 +87,15 @@ describe("summarize's shortcuts keep the same text", () => {
     expect(summarize(value)).toBe('{"ticket-ACME-12345678":1,"plain":2}');
   });
 
+  it("a remembered key name still decides by the value under it: a weak secret name hides text, not numbers", () => {
+    // `token` is a weak secret name, `password` a strong one; each order, so either may be remembered first.
+    expect(summarize({ token: 5, password: 1 })).toBe('{"token":5,"password":"[redacted]"}');
+    expect(summarize({ token: "t-1", password: "p" })).toBe('{"token":"[redacted]","password":"[redacted]"}');
+    expect(summarize({ token: [1], other: null })).toBe('{"token":"[redacted]","other":null}');
+    expect(summarize({ token: null, flag: true, gone: undefined })).toBe('{"token":null,"flag":true,"gone":undefined}');
+    expect(summarize({ [`k${"e".repeat(80)}y`]: 1, token: 2 })).toBe(`{"k${"e".repeat(80)}y":1,"token":2}`);
+  });
+
   it("a summary made while another is being made (by a getter) leaves both whole", () => {
     const inner: Record<string, unknown> = { name: "inner" };
     inner["self"] = inner;
