@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, rmdirSync } from "node:fs";
 import { Database } from "node-sqlite3-wasm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   HookPoint,
   InvalidValueError,
@@ -48,6 +48,27 @@ describe("SqliteSignalStore", () => {
     expect(rows.map((row) => (row.payload["data"] as { i: number }).i)).toEqual(Array.from({ length: 1_234 }, (_, i) => i));
     expect(rows.every((row) => row.sessionId === "sizes" && row.kind === "Signal" && row.ts > 0)).toBe(true);
     expect(rows.every((row) => (row.payload["data"] as { i: number; text: string }).text === `row ${(row.payload["data"] as { i: number }).i}`)).toBe(true);
+  });
+
+  it("prepares its INSERTs once and reuses them for every batch (issue 13: prepared statements reused)", async () => {
+    const store = await open();
+    const session = new Session();
+    session.observer.bindDbPersistence("prepared", store);
+    const prepare = vi.spyOn(Database.prototype, "prepare");
+    try {
+      // Five flushed batches of 60: each one a many-row INSERT and ten one-row INSERTs.
+      for (let batch = 0; batch < 5; batch++) {
+        for (let i = 0; i < 60; i++) await session.emit({ batch, i });
+        await session.observer.flush();
+      }
+      const inserts = prepare.mock.calls.map(([sql]) => String(sql)).filter((sql) => sql.includes("INSERT INTO session_signals"));
+      // One statement per row count, however many batches.
+      expect(inserts).toHaveLength(2);
+      expect(new Set(inserts).size).toBe(2);
+    } finally {
+      prepare.mockRestore();
+    }
+    expect(store.listSessionSignals("prepared")).toHaveLength(300);
   });
 
   it("reads back every field, and the same JSON object that was written", async () => {
