@@ -1,3 +1,4 @@
+import { isAbsolute, relative } from "node:path";
 import type { JsonObject, JsonValue } from "@hooklens/runtime";
 import { oneLine } from "./oneLine.js";
 
@@ -24,13 +25,33 @@ export function deniedCallLine(kind: string, payload: JsonObject): string {
   // Middleware denials name no tool when they refused a model call.
   const toolName = textOf(fields, gate ? "function" : "toolName") ?? (gate ? "an action" : kind === "ToolCallBlocked" ? "a tool call" : "a model call");
   const callId = textOf(fields, "callId");
-  const hook = textOf(about, "hook") ?? (gate ? "the observer gate" : "a hook");
+  const named = textOf(about, "hook");
+  // An unnamed handler (`tool.pre:anonymous`, an arrow function) is only identified by where the
+  // program defined it; the runtime records that as `location` (GateDenied: in its metadata).
+  const site = named === null || isAnonymous(named) ? siteOf(about["location"]) : null;
+  const hook = (named ?? (gate ? "the observer gate" : "a hook")) + (site ? ` at ${site}` : "");
   const reason = textOf(about, "reason");
   const verb = kind === "HookShortCircuit" ? "skipped by" : gate ? "denied by" : "blocked by";
   const call = callId ? ` (call ${callId})` : "";
   // A short circuit's reason only repeats who skipped it.
   const why = reason && kind !== "HookShortCircuit" ? `: ${cut(oneLine(reason))}` : "";
   return `${toolName} ${verb} ${hook}${call}${why}`;
+}
+
+/** `tool.pre:anonymous`, `observer.gate:anonymous`, or a middleware hook without a name (`.beforeTool`). */
+function isAnonymous(hook: string): boolean {
+  return hook.endsWith(":anonymous") || hook.startsWith(".");
+}
+
+/** `agent.ts:108` from a recorded `{ file, line }`, the file relative to the current folder when inside it. */
+function siteOf(value: JsonValue | undefined): string | null {
+  const location = objectOf(value);
+  const file = location["file"];
+  const line = location["line"];
+  if (typeof file !== "string" || file === "" || typeof line !== "number") return null;
+  const inside = isAbsolute(file) ? relative(process.cwd(), file) : file;
+  const shown = inside !== "" && !inside.startsWith("..") && !isAbsolute(inside) ? inside : file;
+  return `${oneLine(shown)}:${line}`;
 }
 
 function objectOf(value: JsonValue | undefined): JsonObject {

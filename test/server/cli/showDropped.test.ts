@@ -36,6 +36,22 @@ describe("hooklens show", () => {
     );
   });
 
+  it("names an unnamed hook by where the program defined it (an arrow function registered inline, an anonymous gate)", () => {
+    const inHere = `${process.cwd()}/examples/agent.ts`;
+    const blocked = { ...ENVELOPE, toolName: "deleteFile", callId: CALL, reason: "no", hook: "tool.pre:anonymous", location: { file: inHere, line: 108, column: 7 } };
+    expect(summaryOf(row("ToolCallBlocked", blocked))).toBe(`deleteFile blocked by tool.pre:anonymous at examples/agent.ts:108 (call ${CALL}): no`);
+    // Outside the current folder: the path as recorded.
+    expect(summaryOf(row("ToolCallBlocked", { ...blocked, location: { file: "/elsewhere/agent.ts", line: 9, column: 1 } }))).toBe(
+      `deleteFile blocked by tool.pre:anonymous at /elsewhere/agent.ts:9 (call ${CALL}): no`,
+    );
+    const gate = { ...ENVELOPE, metadata: { ...ENVELOPE.metadata, reason: "the gate returned false", hook: "observer.gate:anonymous", location: { file: inHere, line: 40, column: 3 } } };
+    expect(summaryOf(row("GateDenied", { ...gate, data: { function: "deleteFile", callId: CALL } }))).toBe(
+      `deleteFile denied by observer.gate:anonymous at examples/agent.ts:40 (call ${CALL}): the gate returned false`,
+    );
+    // No location recorded: the name alone, as before.
+    expect(summaryOf(row("ToolCallBlocked", { ...blocked, location: null }))).toBe(`deleteFile blocked by tool.pre:anonymous (call ${CALL}): no`);
+  });
+
   it("still prints a refused call whose record lacks fields (a model call, an older recording)", () => {
     expect(summaryOf(row("GuardrailBlock", { ...ENVELOPE, toolName: null, callId: null, reason: "no", hook: "guardrail.beforeLlm" }))).toBe("a model call blocked by guardrail.beforeLlm: no");
     expect(summaryOf(row("GateDenied", { ...ENVELOPE, data: { function: "rm" } }))).toBe("rm denied by the observer gate");
