@@ -198,7 +198,8 @@ export async function run(): Promise<string> {
     lines.push(
       `  SQLite, ${(STEADY / 2).toLocaleString("en-US")} signals          ${range(sqlite.map((r) => r.perCpuS / 1000))}k per CPU-s vs raw prepared insert ${range(sqlite.map((r) => r.rawPerCpuS / 1000))}k` +
         ` = ${range(sqliteRatios, 2)}×  ${verdict(Math.min(...sqliteRatios) >= 0.5, "≥ 0.5×")}; ${verdict(Math.min(...sqlite.map((r) => r.perCpuS)) >= 50_000, "≥ 50k/CPU-s")}`,
-      `    wall: ${range(sqlite.map((r) => r.wall / 1000))}k/s; lost: ${range(sqlite.map((r) => r.lost), 0)}`,
+      // The issue's "≥ 50k signals/s" read as wall time too (its own table measured both).
+      `    wall: ${range(sqlite.map((r) => r.wall / 1000))}k/s  ${verdict(Math.min(...sqlite.map((r) => r.wall)) >= 50_000, "≥ 50k/s")}; lost: ${range(sqlite.map((r) => r.lost), 0)}  ${verdict(Math.max(...sqlite.map((r) => r.lost)) === 0, "0")}`,
       `    CPU added per emit (the hot path: inside emit(), SQLite bound vs nothing bound): ${range(sqlite.map((r) => r.hotUs), 2)} µs  ${verdict(Math.max(...sqlite.map((r) => r.hotUs)) <= 2, "≤ 2 µs")}`,
       `    the whole path per signal, SQLite bound vs nothing bound (emit, then the flush's encoding and the insert): ${range(sqlite.map((r) => r.addedUs), 2)} µs` +
         `; on the emitting thread alone ${range(sqlite.map((r) => r.threadUs), 2)} µs; the raw insert's own CPU per row: ${range(sqlite.map((r) => 1e6 / r.rawPerCpuS), 2)} µs`,
