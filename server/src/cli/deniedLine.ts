@@ -4,6 +4,8 @@ import { oneLine } from "./oneLine.js";
 
 /** The runtime's records of a refused call: each names the tool, the call, why and which hook decided. */
 const DENIAL_KINDS = new Set(["ToolCallBlocked", "HookShortCircuit", "GuardrailBlock", "GateDenied"]);
+/** A middleware hook's phases around a flow node (`cached.beforeNode`). */
+const NODE_PHASE = /\.(beforeNode|afterNode|onNodeError)$/;
 /** The reason is the one free-text part; a very long one is cut so the line stays a line. */
 const REASON_CHARS = 200;
 
@@ -22,10 +24,11 @@ export function deniedCallLine(kind: string, payload: JsonObject): string {
   const gate = kind === "GateDenied";
   const fields = gate ? objectOf(payload["data"]) : payload;
   const about = gate ? objectOf(payload["metadata"]) : payload;
-  // Middleware denials name no tool when they refused a model call.
-  const toolName = textOf(fields, gate ? "function" : "toolName") ?? (gate ? "an action" : kind === "ToolCallBlocked" ? "a tool call" : "a model call");
-  const callId = textOf(fields, "callId");
   const named = textOf(about, "hook");
+  // Middleware denials name no tool when they refused a model call or a flow node (told by the hook's phase).
+  const untold = gate ? "an action" : kind === "ToolCallBlocked" ? "a tool call" : named !== null && NODE_PHASE.test(named) ? "a flow node" : "a model call";
+  const toolName = textOf(fields, gate ? "function" : "toolName") ?? untold;
+  const callId = textOf(fields, "callId");
   // An unnamed handler (`tool.pre:anonymous`, an arrow function) is only identified by where the
   // program defined it; the runtime records that as `location` (GateDenied: in its metadata).
   const site = named === null || isAnonymous(named) ? siteOf(about["location"]) : null;

@@ -7,6 +7,8 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, rmdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  BranchTools,
+  Executor,
   GuardrailHook,
   Hook,
   HookPoint,
@@ -83,6 +85,15 @@ beforeAll(async () => {
       }
     }
     await runBefore([new Cached()], "beforeTool", new ToolInvocation(spec("search"), { id: "call-cached", name: "search", arguments: {} }, ctx));
+    // 6. A flow node a middleware hook skipped: no tool and no model call.
+    class Replay extends Hook {
+      override name = "replay";
+      override beforeNode(): ShortCircuit {
+        return new ShortCircuit({ topic: "billing" });
+      }
+    }
+    const executor = new Executor(new BranchTools(branch), { hooks: [new Replay()] });
+    await executor.runNode("support", { name: "classify", run: () => ({ topic: "?" }) }, {}, executor.context({ signals: session }));
     await session.observer.flush();
   } finally {
     restore();
@@ -118,6 +129,7 @@ describe("a recording with a gap and refused calls", () => {
       `GateDenied +- +deleteFile denied by observer\\.gate:onlyReads \\(call ${uuid}\\): the gate returned false$`,
       `GuardrailBlock +- +lookup blocked by guardrail\\.beforeTool \\(call call-guard\\): looks like a password$`,
       `HookShortCircuit +- +search skipped by cached\\.beforeTool \\(call call-cached\\)$`,
+      `HookShortCircuit +- +a flow node skipped by replay\\.beforeNode$`,
     ]) {
       expect(lines).toContainEqual(expect.stringMatching(new RegExp(pattern)));
     }
@@ -138,6 +150,7 @@ describe("a recording with a gap and refused calls", () => {
       ["deleteFile — denied by the observer gate", "deleteFile", true, "the gate returned false", "observer.gate:onlyReads"],
       ["lookup — blocked by guardrail.beforeTool: looks like a password", "lookup", true, "looks like a password", "guardrail.beforeTool"],
       ["search — skipped by cached.beforeTool", "search", true, "skipped by a ShortCircuit from cached.beforeTool", "cached.beforeTool"],
+      ["flow node — skipped by replay.beforeNode", null, false, "skipped by a ShortCircuit from replay.beforeNode", "replay.beforeNode"],
     ]);
     const model = new SessionModel(session.id);
     for (const frame of frames) model.add(frame);

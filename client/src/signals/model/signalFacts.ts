@@ -299,7 +299,8 @@ function readDenial(facts: Mutable<SignalFacts>, kind: string, payload: JsonReco
   if (callId) facts.call = { kind: facts.toolName === null ? "model" : "tool", callId, parentCallId: null };
   facts.hook = stringField(payload, "hook");
   facts.detail = stringField(payload, "reason");
-  const subject = facts.toolName ?? "model call";
+  // No tool: a model call, or a flow node when the hook that decided ran around one.
+  const subject = facts.toolName ?? (facts.hook !== null && /\.(beforeNode|afterNode|onNodeError)$/.test(facts.hook) ? "flow node" : "model call");
   const by = hookName(facts.hook);
   if (kind === "HookShortCircuit") facts.label = `${subject} — skipped by ${by}`;
   else facts.label = `${subject} — blocked by ${by}${facts.detail ? `: ${clip(facts.detail)}` : ""}`;
