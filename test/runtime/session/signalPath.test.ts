@@ -22,6 +22,7 @@ import {
   Signal,
   SqliteSignalStore,
   configureSignals,
+  encodeSignal,
   queuedSignals,
   signalKind,
   type EncodedSignal,
@@ -112,6 +113,29 @@ describe("one serialisation per signal, off the emit path", () => {
     expect(seen[0]![0]).toBe(seen[1]![0]);
     expect(seen[0]![0]).toMatchObject({ kind: "Signal", payload: { data: { n: 1 } } });
     expect(JSON.parse(seen[0]![0]!.payloadJson)).toEqual(seen[0]![0]!.payload);
+  });
+
+  it("reads the signal's data only in the flush, and once for every sink together", async () => {
+    let reads = 0;
+    const counted = () => Object.defineProperty({ n: 1 }, "watched", { enumerable: true, get: () => (reads++, "value") });
+    // What encoding one signal reads, measured on a signal of its own.
+    encodeSignal(new Signal({ data: counted() }), 0);
+    const perEncoding = reads;
+    expect(perEncoding).toBeGreaterThan(0);
+    reads = 0;
+    const observer = new SessionObserver();
+    const encoded: SignalStore = { insertSessionSignal: () => undefined, listSessionSignals: () => [], insertEncodedSignals: () => undefined };
+    const plain = new InMemorySignalStore();
+    const lines: string[] = [];
+    observer.bindDbPersistence("a", encoded);
+    observer.bindDbPersistence("b", plain);
+    observer.addSink({ write: (_id, batch) => void lines.push(...batch.map((s) => s.payloadJson)), flush: async () => undefined });
+    await observer.emit(new Signal({ data: counted() }));
+    expect(reads).toBe(0);
+    await observer.flush();
+    expect(reads).toBe(perEncoding);
+    expect(plain.records[0]!.payload["data"]).toEqual({ n: 1, watched: "value" });
+    expect(JSON.parse(lines[0]!)).toEqual(plain.records[0]!.payload);
   });
 
   it("flushes by size inside a loop of awaited emits that never yields a macrotask", async () => {
