@@ -99,6 +99,8 @@ export async function act(branch: ActingBranch, request: unknown, options: ActOp
   const bus = branch.hooks;
   if (bus) {
     try {
+      // A point with nothing to wait for hands back the settled RESOLVED: not awaiting it keeps
+      // a bus that waits for nothing from costing the call a turn (a rejection is never RESOLVED).
       const pre = bus.emit(HookPoint.TOOL_PRE, { toolName: fn, callId, argsSummary: summarize(args) });
       if (pre !== RESOLVED) await pre;
     } catch (error) {
