@@ -200,7 +200,13 @@ export class Branch {
     // Not async: the observer's promise is handed back as it is, so a check costs the caller
     // the same one turn with an observer as without (an async frame adopting it took three).
     const observer = this.observer;
-    return observer ? observer.authorize(action) : RESOLVED_TRUE;
+    if (!observer) return RESOLVED_TRUE;
+    try {
+      return observer.authorize(action);
+    } catch (error) {
+      // An observer subclass whose check throws: a rejection, as from the async method it was.
+      return Promise.reject(error);
+    }
   }
 
   /** Registers tools on this branch's ActionManager; a duplicate name is rejected unless `update` is set. */

@@ -88,6 +88,17 @@ describe("Branch.emit and authorize with an observer", () => {
     expect(await branch.authorize(new ToolCallAction({ function: "rm", branchId: branch.id }))).toBe(false);
     expect(session.observer.byType(GateDenied).map((d) => (d.data as ToolCallAction).function)).toEqual(["rm"]);
   });
+
+  it("authorize rejects, never throws, when an observer's own check throws", async () => {
+    const failure = new Error("no check");
+    const session = new Session();
+    session.observer.authorize = (): Promise<boolean> => {
+      throw failure;
+    };
+    const branch = session.newBranch();
+    const answer = branch.authorize(new ToolCallAction({ function: "ls", branchId: branch.id }));
+    await expect(answer).rejects.toBe(failure);
+  });
 });
 
 describe("ToolCallAction", () => {
