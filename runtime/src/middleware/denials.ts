@@ -1,9 +1,9 @@
-import { GuardrailBlock, HookShortCircuit } from "../session/auditSignals.js";
+import { GuardrailBlock, HookShortCircuit, type DeniedCall } from "../session/auditSignals.js";
 import { definitionSiteOf } from "../shared/definitionSite.js";
 import { recordTo } from "../signals/signalRecorder.js";
 import { GuardrailBlocked } from "./errors.js";
 import type { Hook, Phase } from "./hook.js";
-import { LLMInvocation, ToolInvocation } from "./invocations.js";
+import { LLMInvocation, NodeInvocation, ToolInvocation } from "./invocations.js";
 import type { SignalRecorder } from "./context.js";
 
 interface WithContext {
@@ -30,10 +30,12 @@ export function recordGuardrailBlock(hook: Hook, phase: Phase, inv: WithContext,
   const signals = inv.ctx.signals;
   if (!signals || !(error instanceof GuardrailBlocked)) return;
   const call = callOf(inv);
-  recordTo(signals, new GuardrailBlock({ toolName: call.toolName ?? error.tool, callId: call.callId, reason: error.reason, hook: `${hook.name}.${phase}`, location: definitionSiteOf(hook) }));
+  recordTo(signals, new GuardrailBlock({ ...call, toolName: call.toolName ?? error.tool, reason: error.reason, hook: `${hook.name}.${phase}`, location: definitionSiteOf(hook) }));
 }
 
-function callOf(inv: WithContext): { toolName: string | null; callId: string | null } {
+/** The denied call as the signal names it: a tool call, a model call, or a flow node (which has no call id). */
+function callOf(inv: WithContext): Pick<DeniedCall, "toolName" | "callId" | "flowName" | "nodeName"> {
   if (inv instanceof ToolInvocation) return { toolName: inv.spec.name, callId: inv.call.id };
+  if (inv instanceof NodeInvocation) return { toolName: null, callId: null, flowName: inv.flow, nodeName: inv.node };
   return { toolName: null, callId: inv instanceof LLMInvocation ? (modelCallIds.get(inv) ?? null) : null };
 }

@@ -6,6 +6,10 @@ import type { SourceLocation } from "../shared/definitionSite.js";
 export interface DeniedCall {
   /** The tool's name; null for a model or flow-node call. */
   toolName: string | null;
+  /** The flow of a flow node a middleware hook denied (`NodeInvocation.flow`); null or absent for any other call. */
+  flowName?: string | null;
+  /** That flow node's name (`NodeInvocation.node`); null or absent for any other call. */
+  nodeName?: string | null;
   /** The call's id; null when the call never got one. */
   callId: string | null;
   /** Why it was denied: the blocking error's message, the guardrail's reason, or what replaced the call. */
@@ -19,6 +23,8 @@ export interface DeniedCall {
 /** A denied call as a signal of its own kind: these are audit records, not hook executions. */
 abstract class DeniedCallSignal extends Signal<null> implements DeniedCall {
   declare readonly toolName: string | null;
+  declare readonly flowName: string | null;
+  declare readonly nodeName: string | null;
   declare readonly callId: string | null;
   declare readonly reason: string;
   declare readonly hook: string;
@@ -28,6 +34,10 @@ abstract class DeniedCallSignal extends Signal<null> implements DeniedCall {
     super(init);
     requireObject(call, `new ${new.target.name}(call, init)`, "call ({ toolName, callId, reason, hook })");
     this.toolName = call.toolName;
+    // Null for a tool or model call: the stores and the live frame leave null fields out, so
+    // those rows read exactly as before these fields existed.
+    this.flowName = call.flowName ?? null;
+    this.nodeName = call.nodeName ?? null;
     this.callId = call.callId;
     this.reason = call.reason;
     this.hook = call.hook;

@@ -2,6 +2,8 @@
 // records no HookSignal (the ADR's rule); the audit signal is separate.
 import { describe, expect, it } from "vitest";
 import {
+  BranchTools,
+  Executor,
   GateDenied,
   GuardrailBlock,
   GuardrailHook,
@@ -104,6 +106,31 @@ describe("denied calls", () => {
     const signals = session.observer.byType(HookShortCircuit);
     expect(signals).toHaveLength(1);
     expect(signals[0]).toMatchObject({ toolName: "search", callId: "c1", hook: "cached.beforeTool" });
+  });
+
+  it("a flow node a middleware hook skipped is named by its flow and node; a tool denial's row has neither field", async () => {
+    const { session, store } = sessionWithTool();
+    class Replay extends Hook {
+      override name = "replay";
+      override beforeNode(): ShortCircuit {
+        return new ShortCircuit({ topic: "billing" });
+      }
+    }
+    const executor = new Executor(new BranchTools(session.branches[1]!), { hooks: [new Replay()] });
+    const ctx = executor.context({ signals: session });
+    expect(await executor.runNode("support", { name: "classify", run: () => ({ topic: "?" }) }, {}, ctx)).toEqual({ topic: "billing" });
+    await expect(runBefore([new GuardrailHook(() => "looks like a password")], "beforeTool", invocationOf(specOf("search"), { q: "pw" }, ctx))).rejects.toThrow();
+    await session.observer.flush();
+    const [skipped] = session.observer.byType(HookShortCircuit);
+    expect(skipped).toMatchObject({ toolName: null, callId: null, flowName: "support", nodeName: "classify", hook: "replay.beforeNode" });
+    const row = store.records.find((r) => r.kind === "HookShortCircuit")!;
+    expect(row.payload).toMatchObject({ flowName: "support", nodeName: "classify", hook: "replay.beforeNode", reason: "skipped by a ShortCircuit from replay.beforeNode" });
+    // A tool denial's null node fields are left out of the row, as before they existed.
+    const [blocked] = session.observer.byType(GuardrailBlock);
+    expect(blocked).toMatchObject({ toolName: "search", flowName: null, nodeName: null });
+    const toolRow = store.records.find((r) => r.kind === "GuardrailBlock")!;
+    expect(toolRow.payload).not.toHaveProperty("flowName");
+    expect(toolRow.payload).not.toHaveProperty("nodeName");
   });
 
   it("a guardrail block records GuardrailBlock with its reason; without a recorder nothing is recorded", async () => {
