@@ -96,7 +96,8 @@ function barSources(model: SessionModel): BarSource[] {
       return { id: `${kind}:${sessionId}:${frame.id}`, kind, sessionId, branchId: facts.branchId, label, parentId: null, entries, signalCount: 1, span: entries };
     };
     if (isDenialKind(facts.kindKey)) {
-      sources.push(lone(facts.toolName === null ? "model" : "tool", facts.toolName ?? "model call"));
+      // A skipped flow node has no bar kind of its own; its label names it (`flow node support/classify`).
+      sources.push(lone(facts.toolName === null ? "model" : "tool", facts.toolName ?? (facts.node !== null ? `flow node ${facts.node}` : "model call")));
     } else if (facts.kindKey === "RunStart") {
       const run = lone("run", facts.branchId ? `run on branch ${facts.branchId.slice(0, 8)}` : "run");
       openRuns.set(facts.branchId, run);

@@ -16,7 +16,8 @@ export function isDeniedCall(kind: string): boolean {
 
 /**
  * A refused call in words, its call id in full and the reason last, e.g. `deleteFile blocked by
- * tool.pre:noDeletes (call 81e7…): deleting is not allowed`. The generic `key=value` summary cut
+ * tool.pre:noDeletes (call 81e7…): deleting is not allowed`, or `flow node support/classify
+ * skipped by replay.beforeNode`. The generic `key=value` summary cut
  * these off behind the signal's metadata, so a denial printed as its tool name and half an id.
  * `GateDenied` keeps its as-built fields: the action is its `data`, why and which gate its metadata.
  */
@@ -25,8 +26,10 @@ export function deniedCallLine(kind: string, payload: JsonObject): string {
   const fields = gate ? objectOf(payload["data"]) : payload;
   const about = gate ? objectOf(payload["metadata"]) : payload;
   const named = textOf(about, "hook");
-  // Middleware denials name no tool when they refused a model call or a flow node (told by the hook's phase).
-  const untold = gate ? "an action" : kind === "ToolCallBlocked" ? "a tool call" : named !== null && NODE_PHASE.test(named) ? "a flow node" : "a model call";
+  // Middleware denials name no tool when they refused a model call or a flow node: a node by its
+  // `flowName`/`nodeName`, or (a row recorded before those fields) told by the hook's phase.
+  const node = gate ? null : nodeOf(fields);
+  const untold = gate ? "an action" : kind === "ToolCallBlocked" ? "a tool call" : node !== null ? `flow node ${node}` : named !== null && NODE_PHASE.test(named) ? "a flow node" : "a model call";
   const toolName = textOf(fields, gate ? "function" : "toolName") ?? untold;
   const callId = textOf(fields, "callId");
   // An unnamed handler (`tool.pre:anonymous`, an arrow function) is only identified by where the
@@ -39,6 +42,14 @@ export function deniedCallLine(kind: string, payload: JsonObject): string {
   // A short circuit's reason only repeats who skipped it.
   const why = reason && kind !== "HookShortCircuit" ? `: ${cut(oneLine(reason))}` : "";
   return `${toolName} ${verb} ${hook}${call}${why}`;
+}
+
+/** `support/classify` from a denial's `flowName` and `nodeName`; the node alone without its flow. */
+function nodeOf(fields: JsonObject): string | null {
+  const node = textOf(fields, "nodeName");
+  if (node === null) return null;
+  const flow = textOf(fields, "flowName");
+  return flow === null ? node : `${flow}/${node}`;
 }
 
 /** `tool.pre:anonymous`, `observer.gate:anonymous`, or a middleware hook without a name (`.beforeTool`). */

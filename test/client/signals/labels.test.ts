@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readSignal } from "../../../client/src/signals/model/signalFacts.js";
 import { KNOWN_KIND_KEYS, kindStyle } from "../../../client/src/signals/model/signalKinds.js";
 import { SessionModel } from "../../../client/src/signals/model/sessionModel.js";
-import { callLabel } from "../../../client/src/signals/model/labels.js";
+import { callLabel, signalTooltip } from "../../../client/src/signals/model/labels.js";
 import { CallGroup } from "../../../client/src/signals/model/callGroup.js";
 import { frame, hook } from "./frames.js";
 
@@ -16,6 +16,8 @@ describe("signal labels: what happened, in words", () => {
     ["a named TOOL_PRE guard that blocked", frame("ToolCallBlocked", { toolName: "refund", callId: "c3", reason: "amount > 100", hook: "tool.pre:guard" }), "refund — blocked by guard: amount > 100", "denied"],
     ["a guardrail block", frame("GuardrailBlock", { toolName: "rm", callId: "c4", reason: "destructive", hook: "GuardrailHook.beforeTool" }), "rm — blocked by GuardrailHook.beforeTool: destructive", "denied"],
     ["a short circuit", frame("HookShortCircuit", { toolName: "search", callId: "c5", reason: "skipped", hook: "CacheHook.beforeTool" }), "search — skipped by CacheHook.beforeTool", "denied"],
+    ["a flow node a middleware hook skipped, by flow and node", frame("HookShortCircuit", { flowName: "support", nodeName: "classify", reason: "skipped", hook: "replay.beforeNode" }), "flow node support/classify — skipped by replay.beforeNode", "denied"],
+    ["a skipped flow node recorded before denials named it", frame("HookShortCircuit", { reason: "skipped", hook: "replay.beforeNode" }), "flow node — skipped by replay.beforeNode", "denied"],
     ["the observer gate", frame("GateDenied", { data: { function: "rm" } }), "rm — denied by the observer gate", "denied"],
     ["a message by its role", frame("MessageAdded", { messageRef: { role: "assistant" } }), "message · assistant", null],
     ["a run that failed", frame("RunFailed", { data: { name: "Error", message: "boom" } }), "run failed: Error: boom", "error"],
@@ -30,6 +32,17 @@ describe("signal labels: what happened, in words", () => {
     const facts = readSignal(signal);
     expect(facts.label).toBe(label);
     expect(facts.problem).toBe(problem);
+  });
+
+  it("a skipped flow node's row (a loose signal: it has no call id) and its tooltip name the node", () => {
+    const signal = frame("HookShortCircuit", { flowName: "support", nodeName: "classify", reason: "skipped by a ShortCircuit from replay.beforeNode", hook: "replay.beforeNode" });
+    const facts = readSignal(signal);
+    expect([facts.node, facts.toolName, facts.call]).toEqual(["support/classify", null, null]);
+    const tooltip = signalTooltip({ seq: 0, frame: signal, facts, group: null });
+    expect(tooltip.split("\n")).toContain("- node: `support/classify`");
+    const model = new SessionModel("s");
+    model.add(signal);
+    expect(model.items.map((item) => ("facts" in item ? item.facts.label : callLabel(item)))).toEqual(["flow node support/classify — skipped by replay.beforeNode"]);
   });
 
   it("a GateDenied names why and which gate from its metadata, and says the gate refused it when a recording has neither", () => {

@@ -51,6 +51,11 @@ describe("layoutTimeline", () => {
     expect(bars.filter((bar) => bar.kind !== "session")).toEqual([expect.objectContaining({ kind: "model", label: "model call", status: "denied" })]);
   });
 
+  it("labels a denial of a flow node with the flow and node it names", () => {
+    const bars = layoutTimeline([kindFrame("HookShortCircuit", T, { flowName: "support", nodeName: "classify", reason: "skipped", hook: "replay.beforeNode" })]).bars;
+    expect(bars.filter((bar) => bar.kind !== "session")).toEqual([expect.objectContaining({ label: "flow node support/classify", status: "denied" })]);
+  });
+
   it("keeps a call without its end open (running), so a live run shows it growing", () => {
     const [, bar] = layoutTimeline([hookFrame("session.start", T, {}), hookFrame("tool.pre", T + 0.002, { toolName: "slow", callId: "c9" })]).bars;
     expect(bar).toMatchObject({ status: "open", detail: "0 ms · running" });

@@ -129,7 +129,7 @@ describe("a recording with a gap and refused calls", () => {
       `GateDenied +- +deleteFile denied by observer\\.gate:onlyReads \\(call ${uuid}\\): the gate returned false$`,
       `GuardrailBlock +- +lookup blocked by guardrail\\.beforeTool \\(call call-guard\\): looks like a password$`,
       `HookShortCircuit +- +search skipped by cached\\.beforeTool \\(call call-cached\\)$`,
-      `HookShortCircuit +- +a flow node skipped by replay\\.beforeNode$`,
+      `HookShortCircuit +- +flow node support/classify skipped by replay\\.beforeNode$`,
     ]) {
       expect(lines).toContainEqual(expect.stringMatching(new RegExp(pattern)));
     }
@@ -150,7 +150,7 @@ describe("a recording with a gap and refused calls", () => {
       ["deleteFile — denied by the observer gate", "deleteFile", true, "the gate returned false", "observer.gate:onlyReads"],
       ["lookup — blocked by guardrail.beforeTool: looks like a password", "lookup", true, "looks like a password", "guardrail.beforeTool"],
       ["search — skipped by cached.beforeTool", "search", true, "skipped by a ShortCircuit from cached.beforeTool", "cached.beforeTool"],
-      ["flow node — skipped by replay.beforeNode", null, false, "skipped by a ShortCircuit from replay.beforeNode", "replay.beforeNode"],
+      ["flow node support/classify — skipped by replay.beforeNode", null, false, "skipped by a ShortCircuit from replay.beforeNode", "replay.beforeNode"],
     ]);
     const model = new SessionModel(session.id);
     for (const frame of frames) model.add(frame);

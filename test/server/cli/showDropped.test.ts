@@ -55,6 +55,11 @@ describe("hooklens show", () => {
   it("still prints a refused call whose record lacks fields (a model call, an older recording)", () => {
     expect(summaryOf(row("GuardrailBlock", { ...ENVELOPE, toolName: null, callId: null, reason: "no", hook: "guardrail.beforeLlm" }))).toBe("a model call blocked by guardrail.beforeLlm: no");
     expect(summaryOf(row("GateDenied", { ...ENVELOPE, data: { function: "rm" } }))).toBe("rm denied by the observer gate");
+    // A flow node a middleware hook skipped, recorded before the denial named its flow and node.
+    const skipped = { ...ENVELOPE, reason: "skipped by a ShortCircuit from replay.beforeNode", hook: "replay.beforeNode" };
+    expect(summaryOf(row("HookShortCircuit", skipped))).toBe("a flow node skipped by replay.beforeNode");
+    expect(summaryOf(row("HookShortCircuit", { ...skipped, flowName: "support", nodeName: "classify" }))).toBe("flow node support/classify skipped by replay.beforeNode");
+    expect(summaryOf(row("HookShortCircuit", { ...skipped, nodeName: "classify" }))).toBe("flow node classify skipped by replay.beforeNode");
     expect(summaryOf(row("ToolCallBlocked", {}))).toBe("a tool call blocked by a hook");
   });
 });

@@ -111,6 +111,7 @@ export function signalTooltip(entry: SignalEntry): string {
     ["time", isoTime(frame.createdAt)],
     ["branch", facts.branchId],
     ["tool", facts.toolName],
+    ["node", facts.node],
     ["model", facts.model],
     ["call id", facts.call?.callId],
     ["duration", facts.durationMs === null ? null : formatMs(facts.durationMs)],

@@ -52,6 +52,8 @@ export interface SignalFacts {
   readonly detail: string | null;
   /** Which hook denied, as the runtime names it (`tool.pre:guard`, `GuardrailHook.beforeTool`). */
   readonly hook: string | null;
+  /** The flow node a denial was about, as `flow/node` (its `flowName` and `nodeName`); null for any other call. */
+  readonly node: string | null;
   readonly tokens: number | null;
   readonly chunks: number | null;
   readonly hookPhases: readonly HookPhase[];
@@ -109,6 +111,7 @@ export function readSignal(frame: SignalFrame): SignalFacts {
     problem: null,
     detail: null,
     hook: null,
+    node: null,
     tokens: null,
     chunks: null,
     hookPhases: NO_PHASES,
@@ -299,11 +302,23 @@ function readDenial(facts: Mutable<SignalFacts>, kind: string, payload: JsonReco
   if (callId) facts.call = { kind: facts.toolName === null ? "model" : "tool", callId, parentCallId: null };
   facts.hook = stringField(payload, "hook");
   facts.detail = stringField(payload, "reason");
-  // No tool: a model call, or a flow node when the hook that decided ran around one.
-  const subject = facts.toolName ?? (facts.hook !== null && /\.(beforeNode|afterNode|onNodeError)$/.test(facts.hook) ? "flow node" : "model call");
+  facts.node = nodeOf(payload);
+  // No tool: a model call, or a flow node, named when the signal names it (a recording made
+  // before `flowName`/`nodeName` existed is told by the phase of the hook that decided).
+  const subject =
+    facts.toolName ??
+    (facts.node !== null ? `flow node ${facts.node}` : facts.hook !== null && /\.(beforeNode|afterNode|onNodeError)$/.test(facts.hook) ? "flow node" : "model call");
   const by = hookName(facts.hook);
   if (kind === "HookShortCircuit") facts.label = `${subject} — skipped by ${by}`;
   else facts.label = `${subject} — blocked by ${by}${facts.detail ? `: ${clip(facts.detail)}` : ""}`;
+}
+
+/** `support/classify` from a denial's `flowName` and `nodeName`; the node alone without its flow. */
+function nodeOf(payload: JsonRecord): string | null {
+  const node = stringField(payload, "nodeName");
+  if (node === null) return null;
+  const flow = stringField(payload, "flowName");
+  return flow === null ? node : `${flow}/${node}`;
 }
 
 /** `tool.pre:guard` → `guard`; an anonymous TOOL_PRE handler is named by its point. */
