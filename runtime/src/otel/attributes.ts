@@ -43,6 +43,9 @@ export const HOOKLENS = {
   denialReason: "hooklens.denial.reason",
   denialHook: "hooklens.denial.hook",
   denialKind: "hooklens.denial.kind",
+  /** The flow and node a middleware hook skipped (a node has no span: the event sits on the run's or the session's span). */
+  flowName: "hooklens.flow.name",
+  flowNode: "hooklens.flow.node",
   hookPoint: "hooklens.hook.point",
   hookType: "hooklens.service_hook.type",
   hookStatus: "hooklens.service_hook.status",

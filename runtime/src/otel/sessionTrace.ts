@@ -435,7 +435,7 @@ export class SessionTrace {
     const reason = textOf(f, "reason") ?? "denied";
     const hook = textOf(f, "hook");
     const callId = idOf(f["callId"]);
-    const attributes = definedAttributes({ [HOOKLENS.denialKind]: signal.kind, [HOOKLENS.denialReason]: reason, [HOOKLENS.denialHook]: hook, [GEN_AI.toolName]: textOf(f, "toolName") });
+    const attributes = definedAttributes({ [HOOKLENS.denialKind]: signal.kind, [HOOKLENS.denialReason]: reason, [HOOKLENS.denialHook]: hook, [GEN_AI.toolName]: textOf(f, "toolName"), [HOOKLENS.flowName]: textOf(f, "flowName"), [HOOKLENS.flowNode]: textOf(f, "nodeName") });
     const call = callId === null ? undefined : this.#calls.get(callId);
     this.#markDenied(call, signal, attributes, reason, hook);
   }

@@ -309,6 +309,21 @@ describe("denials of an Executor model call", () => {
   });
 });
 
+describe("a flow node a middleware hook skipped", () => {
+  it("is an event on the session's span that names the flow and node", async () => {
+    const { provider, spans } = memoryTracing();
+    const executor = new Executor(new BranchTools(sessionWithTools().branch), {
+      hooks: [Object.assign(new Hook(), { name: "replay", beforeNode: () => new ShortCircuit({ topic: "billing" }) })],
+    });
+    const exported = exportToOpenTelemetry(executor, { tracer: provider.getTracer("test") });
+    expect(await executor.runNode("support", { name: "classify", run: () => ({ topic: "?" }) }, {}, executor.context({ runId: "run-6" }))).toEqual({ topic: "billing" });
+    await exported.end();
+    const [event] = only(spans(), "session").events;
+    expect(event!.name).toBe("HookShortCircuit");
+    expect(event!.attributes).toMatchObject({ "hooklens.denial.kind": "HookShortCircuit", "hooklens.denial.hook": "replay.beforeNode", "hooklens.flow.name": "support", "hooklens.flow.node": "classify" });
+  });
+});
+
 describe("run limits", () => {
   it("the tool or model call a run's limit refused is a failed span with the stop, so the trace shows why the run ended", async () => {
     const { provider, spans } = memoryTracing();
