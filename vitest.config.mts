@@ -36,7 +36,7 @@ const SOURCE_ALIASES = {
  */
 const ANALYZER_SUITES = [
   "test/server/hl0*.test.ts",
-  "test/server/{aliasRenames,analysisLib,analysisNotices,analyzeIsolation,analyzerCost,benchWorkspace,bufferParses,fileIndex,incrementalReparse,leftOutDeclarations,libraryParses,neutralEdits,packageJsonCache,ruleCatalogue,ruleDocsExamples,runtimeResolver,soleBinding,syntacticRuntime,valueKinds,importedDeclarations,importedRules,findingsElsewhere,packageMembers}.test.ts",
+  "test/server/{aliasRenames,analysisLib,analysisNotices,analyzeIsolation,analyzerCost,benchWorkspace,bufferParses,fileIndex,incrementalReparse,leftOutDeclarations,libraryParses,neutralEdits,packageJsonCache,ruleCatalogue,ruleDocsExamples,runtimeResolver,soleBinding,syntacticRuntime,valueKinds,importedDeclarations,importedRules,findingsElsewhere,packageMembers,referenceLists}.test.ts",
   "test/client/scaffold/{imports,templates}.test.ts",
 ];
 

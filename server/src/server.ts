@@ -8,7 +8,7 @@ import {
 } from "vscode-languageserver/node";
 import { firstWorkDone } from "./compileCache.js";
 import { docsUrlResolver } from "./docsLinks.js";
-import { savedImportLists } from "./importListFile.js";
+import { savedImportLists, savedReferenceLists } from "./importListFile.js";
 import { registerBenchProbe } from "./lsp/benchProbe.js";
 import { clientFeatures, serverCapabilities, type ClientFeatures } from "./lsp/capabilities.js";
 import { SHOW_RULE_DOCUMENTATION_COMMAND } from "./lsp/clientContract.js";
@@ -28,7 +28,7 @@ import { SERVER_VERSION } from "./version.js";
 // per-(uri, version, text) analyses.
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
-const workspace = new Workspace({ importListsFor: savedImportLists });
+const workspace = new Workspace({ importListsFor: savedImportLists, referenceListsFor: savedReferenceLists });
 const docsUrl = docsUrlResolver(__dirname);
 const log = (message: string) => connection.console.warn(message);
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

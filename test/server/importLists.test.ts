@@ -5,8 +5,8 @@ import { ts } from "ts-morph";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { AnalysisProject } from "../../server/src/analyzer/project.js";
 import { ImportLists } from "../../server/src/analyzer/reach/importLists.js";
-import { COMPILE_CACHE_DIR_ENV } from "../../server/src/compileCache.js";
-import { savedImportLists } from "../../server/src/importListFile.js";
+import { COMPILE_CACHE_DIR_ENV, COMPILE_CACHE_ENV } from "../../server/src/compileCache.js";
+import { savedImportLists, savedReferenceLists } from "../../server/src/importListFile.js";
 import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
 
 const scratch: string[] = [];
@@ -119,9 +119,9 @@ describe("the server's saved import lists", () => {
       else process.env[COMPILE_CACHE_DIR_ENV] = before;
     }
   };
-  const savedFiles = (dir: string) => readdirSync(dir).filter((name) => name.startsWith("imports-") && name.endsWith(".lists"));
-  const untilSaved = async (dir: string) => {
-    for (const deadline = Date.now() + 60_000; savedFiles(dir).length === 0; ) {
+  const savedFiles = (dir: string, prefix = "imports-") => readdirSync(dir).filter((name) => name.startsWith(prefix) && name.endsWith(".lists"));
+  const untilSaved = async (dir: string, prefix?: string) => {
+    for (const deadline = Date.now() + 60_000; savedFiles(dir, prefix).length === 0; ) {
       if (Date.now() > deadline) throw new Error("the import lists were never saved");
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -146,6 +146,34 @@ describe("the server's saved import lists", () => {
       await untilSaved(dir);
       chmodSync(join(dir, savedFiles(dir)[0]!), 0o666);
       expect(savedImportLists("/some/project")!.get("/some/project/a.ts", stamp)).toBeUndefined();
+    });
+  });
+
+  it("keep the runtime's-side walk's references in a file of their own, read by the next start", async () => {
+    await withCacheDir(async (dir) => {
+      const references = { modules: ["./b.js"], paths: [], types: ["node"] };
+      savedReferenceLists("/some/project")!.set("/some/project/a.ts", stamp, references);
+      await untilSaved(dir, "references-");
+      const [file] = savedFiles(dir, "references-");
+      expect(statSync(join(dir, file!)).mode & 0o777).toBe(0o600);
+      expect(savedFiles(dir)).toEqual([]);
+      expect(savedReferenceLists("/some/project")!.get("/some/project/a.ts", stamp)).toEqual(references);
+      // The import lists' file is not read as reference lists, nor the other way round.
+      expect(savedImportLists("/some/project")!.get("/some/project/a.ts", stamp)).toBeUndefined();
+    });
+  });
+
+  it("are not kept when the compile cache is turned off", async () => {
+    await withCacheDir(async () => {
+      const before = process.env[COMPILE_CACHE_ENV];
+      process.env[COMPILE_CACHE_ENV] = "0";
+      try {
+        expect(savedImportLists("/some/project")).toBeUndefined();
+        expect(savedReferenceLists("/some/project")).toBeUndefined();
+      } finally {
+        if (before === undefined) delete process.env[COMPILE_CACHE_ENV];
+        else process.env[COMPILE_CACHE_ENV] = before;
+      }
     });
   });
 });

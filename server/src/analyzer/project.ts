@@ -10,6 +10,7 @@ import { LibraryParses } from "./libraryParses.js";
 import { HookLibraryReach } from "./reach/hookLibraryReach.js";
 import { followImportsIn, type ProjectModules } from "./importedDeclarations.js";
 import type { ImportLists } from "./reach/importLists.js";
+import type { ReferenceLists } from "./reach/referenceLists.js";
 import { PackageNames } from "./reach/packageNames.js";
 import { isHookLibrarySpecifier } from "./hookLibraries.js";
 import { leftOutOfProgram } from "./leftOutDeclarations.js";
@@ -44,6 +45,8 @@ export interface ProjectStats {
   reusedAnalyses: number;
   /** Files on disk read and pre-processed to list the modules they import (saved import lists spare unchanged ones). */
   filesListed: number;
+  /** Files read and pre-processed for the references the runtime's-side walk follows (saved reference lists spare unchanged ones on disk). */
+  filesScanned: number;
   /** Library declaration files (packages, @types, the standard library) parsed, each once until the prune drops it or it changes on disk. */
   packageFilesParsed: number;
   /** Paths looked up in the ts-morph project to know whether it holds them (kept until it adds or removes a file). */
@@ -74,6 +77,7 @@ export class AnalysisProject {
     skippedAnalyses: 0,
     reusedAnalyses: 0,
     filesListed: 0,
+    filesScanned: 0,
     packageFilesParsed: 0,
     heldFileLookups: 0,
     programsBuiltWhole: 0,
@@ -124,7 +128,8 @@ export class AnalysisProject {
    * folder and tsconfig (the CLI's batches), which then parse and bind them once; their parses
    * are not counted in this project's {@link stats}. `importLists`: the module specifiers of
    * the project's files kept from an earlier start (the server's), checked against each file's
-   * size and mtime. `followImports: false` leaves every question about an imported name to the
+   * size and mtime; `referenceLists`: likewise, the references the runtime's-side walk reads (see
+   * `reach/runtimeSide.ts`). `followImports: false` leaves every question about an imported name to the
    * checker (the tests compare the two).
    */
   constructor(
@@ -134,6 +139,7 @@ export class AnalysisProject {
       tsConfigFilePath?: string;
       libraryParses?: LibraryParses;
       importLists?: ImportLists;
+      referenceLists?: ReferenceLists;
       followImports?: boolean;
     } = {},
   ) {
@@ -187,7 +193,7 @@ export class AnalysisProject {
         bufferText: (path) => this.#buffers.get(path),
         options: this.#project.getCompilerOptions(),
         typeDirectories: [...new Set([rootDir, process.cwd()])],
-      });
+      }, { savedReferences: options.referenceLists, onScanned: () => this.stats.filesScanned++ });
       this.#runtimeSide = runtimeSide;
       this.#modules = {
         resolve: (specifier, from) => reach.resolve(specifier, from),

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { AnalysisProject } from "../analyzer/project.js";
 import type { AnalysisResult } from "../analyzer/analyze.js";
 import type { ImportLists } from "../analyzer/reach/importLists.js";
+import type { ReferenceLists } from "../analyzer/reach/referenceLists.js";
 import { unreadableFileNotice } from "../analyzer/unreadableFile.js";
 import { carryFailedRules } from "./carryOver.js";
 
@@ -30,10 +31,14 @@ export class Workspace {
   /** Files' module specifiers kept between starts, per project root (kept across project resets). */
   readonly #importLists = new Map<string, ImportLists | undefined>();
   readonly #importListsFor: ((root: string) => ImportLists | undefined) | undefined;
+  /** Files' references (the runtime's-side walk's) kept between starts, per project root (kept across project resets). */
+  readonly #referenceLists = new Map<string, ReferenceLists | undefined>();
+  readonly #referenceListsFor: ((root: string) => ReferenceLists | undefined) | undefined;
 
-  /** `importListsFor`: the saved import lists of a project root (the server's; none in tests unless given). */
-  constructor(options: { importListsFor?: (root: string) => ImportLists | undefined } = {}) {
+  /** `importListsFor`, `referenceListsFor`: the saved lists of a project root (the server's; none in tests unless given). */
+  constructor(options: { importListsFor?: (root: string) => ImportLists | undefined; referenceListsFor?: (root: string) => ReferenceLists | undefined } = {}) {
     this.#importListsFor = options.importListsFor;
+    this.#referenceListsFor = options.referenceListsFor;
   }
 
   setFolders(folderUris: readonly string[]): void {
@@ -115,13 +120,18 @@ export class Workspace {
   #projectFor(filePath: string): AnalysisProject {
     const root = this.#folders.find((folder) => filePath.startsWith(folder + sep)) ?? nearestConfigDir(filePath);
     let project = this.#projects.get(root);
-    if (!project) this.#projects.set(root, (project = new AnalysisProject(root, { importLists: this.#importListsOf(root) })));
+    if (!project) this.#projects.set(root, (project = new AnalysisProject(root, { importLists: this.#importListsOf(root), referenceLists: this.#referenceListsOf(root) })));
     return project;
   }
 
   #importListsOf(root: string): ImportLists | undefined {
     if (!this.#importLists.has(root)) this.#importLists.set(root, this.#importListsFor?.(root));
     return this.#importLists.get(root);
+  }
+
+  #referenceListsOf(root: string): ReferenceLists | undefined {
+    if (!this.#referenceLists.has(root)) this.#referenceLists.set(root, this.#referenceListsFor?.(root));
+    return this.#referenceLists.get(root);
   }
 }
 

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
-import type { FileStamp } from "./importLists.js";
+import type { FileStamp } from "./stampedLists.js";
 
 /** A file's text; undefined when it is gone or unreadable (nothing to say about it then). */
 export function readTextIfAny(path: string): string | undefined {

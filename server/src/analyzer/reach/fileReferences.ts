@@ -1,5 +1,7 @@
 import { fileStampOf, readTextIfAny } from "./diskFiles.js";
 import { ts } from "ts-morph";
+import type { ReferenceLists } from "./referenceLists.js";
+import { mayChangeUnseen } from "./stampedLists.js";
 
 /** Everything by which a file can bring another into a program, as written in it. */
 export interface FileReferences {
@@ -23,14 +25,20 @@ interface Cached {
  * per file and read again when its buffer text or its mtime and size change. A package's file
  * (under node_modules) is read once until `forget` (the project is told of changes on disk, as
  * for its library parses): looking at the mtime of hundreds of them at every analysis cost more
- * than the rest of the question.
+ * than the rest of the question. A file on disk (a package's too) whose mtime and size are those
+ * `saved` (lists kept from an earlier start) holds is not read at all.
  */
 export class FileReferenceCache {
   readonly #byPath = new Map<string, Cached>();
   readonly #bufferText: (path: string) => string | undefined;
+  readonly #saved: ReferenceLists | undefined;
+  readonly #onScanned: () => void;
 
-  constructor(bufferText: (path: string) => string | undefined) {
+  /** `onScanned`: called for each file read and pre-processed (not found in memory or in `saved`). */
+  constructor(bufferText: (path: string) => string | undefined, more: { saved?: ReferenceLists; onScanned?: () => void } = {}) {
     this.#bufferText = bufferText;
+    this.#saved = more.saved;
+    this.#onScanned = more.onScanned ?? (() => undefined);
   }
 
   /** Undefined when the file cannot be read. */
@@ -40,12 +48,21 @@ export class FileReferenceCache {
       const kept = this.#byPath.get(path);
       if (kept) return kept.references;
     }
-    const stamp = buffer ?? diskStamp(path);
+    // Stamped before reading: a file changed in between is read again next time, never kept stale.
+    const onDisk = buffer === undefined ? fileStampOf(path) : undefined;
+    // A disk file's stamp is marked so that no buffer text can equal it.
+    const stamp = buffer ?? (onDisk && `\0${onDisk.mtimeMs}:${onDisk.size}`);
     if (stamp === undefined) return undefined;
     const cached = this.#byPath.get(path);
     if (cached?.stamp === stamp) return cached.references;
+    const saved = onDisk && this.#saved?.get(path, onDisk);
+    if (saved) {
+      this.#byPath.set(path, { stamp, references: saved });
+      return saved;
+    }
     const text = buffer ?? readTextIfAny(path);
     if (text === undefined) return undefined;
+    this.#onScanned();
     const info = ts.preProcessFile(text, true, true);
     const references: FileReferences = {
       modules: info.importedFiles.map((f) => f.fileName),
@@ -53,6 +70,7 @@ export class FileReferenceCache {
       types: info.typeReferenceDirectives.map((f) => f.fileName),
     };
     this.#byPath.set(path, { stamp, references });
+    if (onDisk && !mayChangeUnseen(onDisk)) this.#saved?.set(path, onDisk, references);
     return references;
   }
 
@@ -68,10 +86,4 @@ export class FileReferenceCache {
 
 function isPackageFile(path: string): boolean {
   return path.includes("/node_modules/");
-}
-
-/** A buffer's stamp is its text; a disk file's is its mtime and size, marked so no text can equal it. */
-function diskStamp(path: string): string | undefined {
-  const stamp = fileStampOf(path);
-  return stamp && `\0${stamp.mtimeMs}:${stamp.size}`;
 }

@@ -2,7 +2,8 @@ import { fileStampOf, readTextIfAny } from "./diskFiles.js";
 import { dirname } from "node:path";
 import { ts } from "ts-morph";
 import { HOOK_LIBRARY_MODULES, isHookLibrarySpecifier } from "../hookLibraries.js";
-import type { FileStamp, ImportLists } from "./importLists.js";
+import type { ImportLists } from "./importLists.js";
+import { mayChangeUnseen, type FileStamp } from "./stampedLists.js";
 import { exportFacts, handsOn, moduleSpecifiers, type ExportFacts } from "./moduleScan.js";
 import { PackageNames } from "./packageNames.js";
 
@@ -156,16 +157,6 @@ export class HookLibraryReach {
     return this.#bufferText(path) ?? readTextIfAny(path);
   }
 }
-
-/**
- * Whether the file was modified so recently that another write could still leave the same mtime
- * (file systems with coarse timestamps: 1-2 s), and the same size: such a list is not kept for
- * later starts, which could not tell it is stale.
- */
-function mayChangeUnseen(stamp: FileStamp): boolean {
-  return Date.now() - stamp.mtimeMs < RECENT_MS;
-}
-const RECENT_MS = 3000;
 
 function sameStamp(a: string | FileStamp, b: FileStamp): boolean {
   return typeof a !== "string" && a.mtimeMs === b.mtimeMs && a.size === b.size;

@@ -4,6 +4,7 @@ import { ts } from "ts-morph";
 import { isRuntimeSpecifier } from "../hookLibraries.js";
 import { isJavaScriptPath } from "../javaScriptFiles.js";
 import { FileReferenceCache, type FileReferences } from "./fileReferences.js";
+import type { ReferenceLists } from "./referenceLists.js";
 
 /** What the program an analysis would build starts from, and how it resolves what its files name. */
 export interface ProgramShape {
@@ -44,9 +45,10 @@ export class RuntimeSide {
   /** The last walk's answer, with the references of every file that may change unseen it was found from. */
   #last: (Walked & { watched: Map<string, FileReferences | undefined> }) | undefined;
 
-  constructor(shape: ProgramShape) {
+  /** `savedReferences`: files' references kept from an earlier start; `onScanned`: called for each file read and pre-processed. */
+  constructor(shape: ProgramShape, more: { savedReferences?: ReferenceLists; onScanned?: () => void } = {}) {
     this.#shape = shape;
-    this.#references = new FileReferenceCache((path) => shape.bufferText(path));
+    this.#references = new FileReferenceCache((path) => shape.bufferText(path), { saved: more.savedReferences, onScanned: more.onScanned });
   }
 
   /** Files may have changed: the next question looks again (the last answer stands if no root or project file's references changed). */
