@@ -45,11 +45,17 @@ function start(saved: string | undefined): { findings: string; scanned: number; 
   return { findings, scanned: analysis.stats.filesScanned, saved: lists.toText() };
 }
 
+/** What a saved list holds for `path`. */
+function savedEntry(saved: string, path: string): unknown {
+  const line = saved.split("\n").find((entry) => entry.startsWith(`${JSON.stringify(path)}\t`));
+  return line && (JSON.parse(line.slice(line.indexOf("\t") + 1)) as [number, number, unknown])[2];
+}
+
 const first = start(undefined);
 
 describe("reference lists kept between starts", () => {
   it("spare a restart reading any unchanged file's references, with the same findings", () => {
-    // The walk read the runtime's sources and `@types/node`, dozens of files.
+    // The walk read the runtime's sources and `@types/node`, and parsed the files on the runtime's side.
     expect(first.scanned).toBeGreaterThan(50);
     const again = start(first.saved);
     expect(again.scanned).toBe(0);
@@ -60,13 +66,22 @@ describe("reference lists kept between starts", () => {
 
   it("read a file again when its mtime or size changed, a package's file too", () => {
     try {
-      // Another size: the package now names the runtime (it is on the runtime's side).
+      // Another size: the package now names the runtime, so it is on the runtime's side: pre-processed, then parsed.
       writeFileSync(shout, SHOUT_RELAYING);
       utimesSync(shout, LONG_AGO, LONG_AGO);
       const relaying = start(first.saved);
-      expect(relaying.scanned).toBe(1);
-      expect(JSON.parse(relaying.saved.split("\n").find((line) => line.startsWith(`${JSON.stringify(shout)}\t`))!.split("\t")[1]!)[2].modules).toEqual(["@hooklens/runtime"]);
-      // The same text under another mtime.
+      expect(relaying.scanned).toBe(2);
+      expect(savedEntry(relaying.saved, shout)).toEqual({ modules: ["@hooklens/runtime"], paths: [], types: [], confined: true });
+      expect(start(relaying.saved).scanned).toBe(0);
+      // Now it adds to the globals: under the same mtime, its verdict is parsed again, not taken from the list.
+      writeFileSync(shout, `${SHOUT_RELAYING}declare global { var shoutBus: HookBus }\n`);
+      utimesSync(shout, LONG_AGO, LONG_AGO);
+      const augmenting = start(relaying.saved);
+      expect(augmenting.scanned).toBe(2);
+      expect(savedEntry(augmenting.saved, shout)).toMatchObject({ confined: false });
+      writeFileSync(shout, SHOUT_RELAYING);
+      utimesSync(shout, LONG_AGO, LONG_AGO);
+      // The same text under another mtime (a file off the runtime's side: only pre-processed).
       utimesSync(label, LONG_AGO + 60, LONG_AGO + 60);
       const touched = start(relaying.saved);
       expect(touched.scanned).toBe(1);

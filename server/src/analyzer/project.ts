@@ -45,7 +45,7 @@ export interface ProjectStats {
   reusedAnalyses: number;
   /** Files on disk read and pre-processed to list the modules they import (saved import lists spare unchanged ones). */
   filesListed: number;
-  /** Files read and pre-processed for the references the runtime's-side walk follows (saved reference lists spare unchanged ones on disk). */
+  /** Files read for the runtime's-side walk: pre-processed for their references, or parsed to tell whether they add to other modules (saved reference lists spare unchanged ones on disk). */
   filesScanned: number;
   /** Library declaration files (packages, @types, the standard library) parsed, each once until the prune drops it or it changes on disk. */
   packageFilesParsed: number;

@@ -1,7 +1,7 @@
 import { fileStampOf, readTextIfAny } from "./diskFiles.js";
 import { ts } from "ts-morph";
 import type { ReferenceLists } from "./referenceLists.js";
-import { mayChangeUnseen } from "./stampedLists.js";
+import { mayChangeUnseen, type FileStamp } from "./stampedLists.js";
 
 /** Everything by which a file can bring another into a program, as written in it. */
 export interface FileReferences {
@@ -17,6 +17,8 @@ interface Cached {
   /** The buffer text these were read from, or the file's mtime and size on disk. */
   stamp: string;
   references: FileReferences;
+  /** Whether the file (on disk) adds nothing to other modules or the globals, once asked. */
+  confined?: boolean;
 }
 
 /**
@@ -34,7 +36,7 @@ export class FileReferenceCache {
   readonly #saved: ReferenceLists | undefined;
   readonly #onScanned: () => void;
 
-  /** `onScanned`: called for each file read and pre-processed (not found in memory or in `saved`). */
+  /** `onScanned`: called for each file read and pre-processed, or read and parsed by `confinedOnDisk` (not found in memory or in `saved`). */
   constructor(bufferText: (path: string) => string | undefined, more: { saved?: ReferenceLists; onScanned?: () => void } = {}) {
     this.#bufferText = bufferText;
     this.#saved = more.saved;
@@ -50,14 +52,13 @@ export class FileReferenceCache {
     }
     // Stamped before reading: a file changed in between is read again next time, never kept stale.
     const onDisk = buffer === undefined ? fileStampOf(path) : undefined;
-    // A disk file's stamp is marked so that no buffer text can equal it.
-    const stamp = buffer ?? (onDisk && `\0${onDisk.mtimeMs}:${onDisk.size}`);
+    const stamp = buffer ?? (onDisk && diskStamp(onDisk));
     if (stamp === undefined) return undefined;
     const cached = this.#byPath.get(path);
     if (cached?.stamp === stamp) return cached.references;
     const saved = onDisk && this.#saved?.get(path, onDisk);
     if (saved) {
-      this.#byPath.set(path, { stamp, references: saved });
+      this.#byPath.set(path, { stamp, references: saved, confined: saved.confined });
       return saved;
     }
     const text = buffer ?? readTextIfAny(path);
@@ -74,6 +75,29 @@ export class FileReferenceCache {
     return references;
   }
 
+  /**
+   * Whether a file on disk adds nothing to other modules or the globals, as `decide` says of its
+   * text (a parse); kept with its references, and saved with them, for its mtime and size, so a
+   * restart parses none of the unchanged files on the runtime's side. Undefined when unreadable.
+   */
+  confinedOnDisk(path: string, decide: (text: string) => boolean): boolean | undefined {
+    // Stamped before reading, as in `of`.
+    const onDisk = fileStampOf(path);
+    if (onDisk === undefined) return undefined;
+    const cached = this.#byPath.get(path);
+    const current = cached?.stamp === diskStamp(onDisk) ? cached : undefined;
+    if (current?.confined !== undefined) return current.confined;
+    const text = readTextIfAny(path);
+    if (text === undefined) return undefined;
+    this.#onScanned();
+    const confined = decide(text);
+    if (current) {
+      current.confined = confined;
+      if (!mayChangeUnseen(onDisk)) this.#saved?.set(path, onDisk, { ...current.references, confined });
+    }
+    return confined;
+  }
+
   /** Whether `path` is a file whose references may change unseen (not a package's), so that `of` looks at it again each time. */
   isWatched(path: string): boolean {
     return this.#bufferText(path) !== undefined || !isPackageFile(path);
@@ -86,4 +110,9 @@ export class FileReferenceCache {
 
 function isPackageFile(path: string): boolean {
   return path.includes("/node_modules/");
+}
+
+/** A disk file's stamp, marked so that no buffer text can equal it. */
+function diskStamp(stamp: FileStamp): string {
+  return `\0${stamp.mtimeMs}:${stamp.size}`;
 }

@@ -38,8 +38,8 @@ export interface ProgramShape {
 export class RuntimeSide {
   readonly #shape: ProgramShape;
   readonly #references: FileReferenceCache;
-  /** Whether a file on the runtime's side adds nothing to other modules or the globals, by path, with the text it was read from. */
-  readonly #confined = new Map<string, { text: string; confined: boolean }>();
+  /** Whether an editor buffer on the runtime's side adds nothing to other modules or the globals, by path, with the text it was read from. */
+  readonly #confinedBuffers = new Map<string, { text: string; confined: boolean }>();
   /** This analysis's answer (until `refresh`). */
   #current: Walked | undefined;
   /** The last walk's answer, with the references of every file that may change unseen it was found from. */
@@ -169,14 +169,13 @@ export class RuntimeSide {
   /** Whether a file adds nothing to other modules or to the globals: a TypeScript module with no augmentation and no UMD name. */
   #isConfined(path: string): boolean {
     if (isJavaScriptPath(path) || path.endsWith(".json")) return false;
-    const text = this.#shape.bufferText(path) ?? ts.sys.readFile(path);
-    if (text === undefined) return false;
-    const known = this.#confined.get(path);
+    const text = this.#shape.bufferText(path);
+    // A file on disk: kept (and saved between starts) with its references, by its mtime and size.
+    if (text === undefined) return this.#references.confinedOnDisk(path, (read) => addsToNothingElse(path, read)) ?? false;
+    const known = this.#confinedBuffers.get(path);
     if (known?.text === text) return known.confined;
-    // Comments cannot add to anything: JSDoc is skipped (most of a declaration file's text).
-    const tree = ts.createSourceFile(path, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false);
-    const confined = addsToNothingElse(tree);
-    this.#confined.set(path, { text, confined });
+    const confined = addsToNothingElse(path, text);
+    this.#confinedBuffers.set(path, { text, confined });
     return confined;
   }
 }
@@ -192,7 +191,9 @@ function sameRoots(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((root, i) => root === b[i]);
 }
 
-function addsToNothingElse(file: ts.SourceFile): boolean {
+function addsToNothingElse(path: string, text: string): boolean {
+  // Comments cannot add to anything: JSDoc is skipped (most of a declaration file's text).
+  const file = ts.createSourceFile(path, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false);
   // A script's top-level declarations are globals (and its `declare module "x"` ambient modules).
   if (!ts.isExternalModule(file)) return false;
   return file.statements.every(
