@@ -17,7 +17,7 @@ const DIST_SUITES = [
   "test/runtime/service/{hookRegistry,hookedEvent,event,apiCalling}.test.ts",
   "test/runtime/tool/{act,actRecords,factory,tool,functionCalling,chains}.test.ts",
   "test/runtime/middleware/{dispatch,guardrail,budget,scopes}.test.ts",
-  "test/runtime/store/{sqliteSignalStore,sqliteErrors,postgresSignalStore,postgresOutage}.test.ts",
+  "test/runtime/store/{sqliteSignalStore,sqliteErrors,postgresSignalStore,postgresOutage,hotJournal}.test.ts",
   "test/runtime/live/recordedSignalFrame.test.ts",
   "test/runtime/otel/{spanTree,agentSpans}.test.ts",
 ];

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, rmdirSync, rmSync, statSync, writeFileSync } fr
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { getLogger } from "../../shared/log.js";
+import { rollBackHotJournal } from "./hotJournal.js";
 
 /**
  * Stale-lock recovery for node-sqlite3-wasm. Its VFS locks a database by creating the folder
@@ -72,6 +73,8 @@ export function breakStaleLock(dbPath: string): boolean {
     const owners = inspectOwners(dbPath);
     if (owners.live > 0) return false;
     if (owners.dead === 0 && lockAge < UNOWNED_LOCK_STALE_MS) return false;
+    // While the dead writer's lock still keeps every connection out: what it left half-written.
+    rollBackHotJournal(dbPath);
     rmdirSync(lock);
     getLogger().warn(`HookLens removed the stale SQLite lock ${lock} (its owner process is gone)`);
     return true;

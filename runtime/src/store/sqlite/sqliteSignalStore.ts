@@ -4,6 +4,7 @@ import { closeAtExit, forgetAtExit } from "../closeAtExit.js";
 import { loadSqliteDriver, type SqliteDatabase, type SqliteStatement, type SqliteValue } from "./sqliteDriver.js";
 import { classifySqliteError, isBusyError } from "./sqliteErrors.js";
 import { breakStaleLock, registerLockOwner } from "./lockOwners.js";
+import { rollBackUnlockedJournal } from "./hotJournal.js";
 import { InvalidValueError } from "../../shared/errors.js";
 import { SignalStoreClosedError, SignalStoreMissingError, SignalStoreUnwritableError } from "../errors.js";
 import { ensureSchema, inspectSchema } from "./sqliteSchema.js";
@@ -115,6 +116,7 @@ export class SqliteSignalStore implements SignalStore {
     const openDatabase = await loadSqliteDriver();
     // Registered before the first lock, so a breaker in another process sees this one as alive.
     const unregisterOwner = registerLockOwner(full);
+    rollBackUnlockedJournal(full);
     let db: SqliteDatabase;
     try {
       db = openDatabase(full, { readOnly: settings.readOnly });
