@@ -1,4 +1,5 @@
 import { redactionRules } from "../shared/redaction/index.js";
+import { isScalarValue } from "../shared/redaction/keyNames.js";
 import type { WalkPolicy } from "../shared/redaction/walk.js";
 
 /** Length, in code points, of the argument and result summaries on TOOL_PRE and TOOL_POST. */
@@ -166,7 +167,7 @@ function writeFields(writer: SummaryWriter, open: string, object: Record<string,
     const entry = keyEntry(writer, key);
     writer.write(first ? entry.text : entry.afterComma);
     first = false;
-    if (isScalar(field) ? entry.hidesScalar : entry.hidesOther) writer.write(maskText);
+    if (isScalarValue(field) ? entry.hidesScalar : entry.hidesOther) writer.write(maskText);
     else writeValue(writer, field, seen, limit);
   }
   writer.write("}");
@@ -197,8 +198,8 @@ const KEY_CACHE_LIMIT = 1_024;
 /**
  * A field's key as the summary writes it (redacted, quoted as JSON, with the colon after it; and
  * with a comma before it) and whether the policy hides the value under it. The summary's policy
- * (the rules' plain policy) decides by the key and by whether the value is a scalar (a number, a
- * boolean, null or undefined), so two answers cover every value.
+ * (the rules' plain policy) decides by the key and by whether the value is a scalar
+ * ({@link isScalarValue}), so two answers cover every value.
  */
 interface KeyEntry {
   readonly text: string;
@@ -208,16 +209,16 @@ interface KeyEntry {
 }
 
 let keyEntries = new Map<string, KeyEntry>();
-let keyTextsPolicy: WalkPolicy | null = null;
+let entriesPolicy: WalkPolicy | null = null;
 
 let maskText = "";
 
 function keyEntry(writer: SummaryWriter, key: string): KeyEntry {
-  if (keyTextsPolicy !== writer.redaction) usePolicy(writer.redaction);
+  if (entriesPolicy !== writer.redaction) usePolicy(writer.redaction);
+  if (key.length > CACHED_KEY_CHARS) return newKeyEntry(writer, key);
   let entry = keyEntries.get(key);
   if (entry === undefined) {
     entry = newKeyEntry(writer, key);
-    if (key.length > CACHED_KEY_CHARS) return entry;
     if (keyEntries.size >= KEY_CACHE_LIMIT) keyEntries.clear();
     keyEntries.set(key, entry);
   }
@@ -229,18 +230,14 @@ function newKeyEntry(writer: SummaryWriter, key: string): KeyEntry {
   return { text, afterComma: `,${text}`, hidesScalar: writer.redaction.hides(key, 0), hidesOther: writer.redaction.hides(key, "") };
 }
 
-function isScalar(value: unknown): boolean {
-  return typeof value === "number" || typeof value === "boolean" || value === null || value === undefined;
-}
-
 /** The policy's mask, quoted as JSON. */
 function quotedMask(policy: WalkPolicy): string {
-  if (keyTextsPolicy !== policy) usePolicy(policy);
+  if (entriesPolicy !== policy) usePolicy(policy);
   return maskText;
 }
 
 function usePolicy(policy: WalkPolicy): void {
-  keyTextsPolicy = policy;
+  entriesPolicy = policy;
   keyEntries = new Map();
   maskText = JSON.stringify(policy.mask);
 }

@@ -10,6 +10,11 @@ export const NOT_SECRET: KeyStrength = 0;
 export const WEAK_SECRET: KeyStrength = 1;
 export const STRONG_SECRET: KeyStrength = 2;
 
+/** What a weak secret name leaves readable: numbers, booleans, null and undefined. */
+export function isScalarValue(value: unknown): boolean {
+  return typeof value === "number" || typeof value === "boolean" || value === null || value === undefined;
+}
+
 /** Matched anywhere in the key once it is lower-cased with every separator removed. */
 export const SECRET_KEY_FRAGMENTS: readonly string[] = Object.freeze([
   "password",

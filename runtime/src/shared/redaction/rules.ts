@@ -1,6 +1,6 @@
 import { InvalidValueError } from "../errors.js";
 import { optionsObject } from "../arguments.js";
-import { compactKey, keyStrength, NOT_SECRET, STRONG_SECRET, strongFragmentMatcher, type KeyStrength } from "./keyNames.js";
+import { compactKey, isScalarValue, keyStrength, NOT_SECRET, STRONG_SECRET, strongFragmentMatcher, type KeyStrength } from "./keyNames.js";
 import { anyRuleMayApply, REDACTION_MASK, redactTextWith, type TextRuleContext } from "./textRules.js";
 import { redactJsonInPlace } from "./inPlace.js";
 import { DEFAULT_MAX_DEPTH, walkRedacting, type WalkPolicy } from "./walk.js";
@@ -171,9 +171,7 @@ export class RedactionRules implements TextRuleContext {
         if (extraKeys?.(key)) return true;
         const strength = this.strengthOf(key);
         if (strength === NOT_SECRET) return false;
-        return (
-          strength === STRONG_SECRET || !(typeof value === "number" || typeof value === "boolean" || value === null || value === undefined)
-        );
+        return strength === STRONG_SECRET || !isScalarValue(value);
       },
       text: secrets.length === 0 ? (text) => this.#cachedText(text) : (text) => this.#textWith(text, secrets),
     };
