@@ -1,11 +1,10 @@
 import { isAbsolute, relative } from "node:path";
 import type { JsonObject, JsonValue } from "@hooklens/runtime";
+import { deniedNodeName, NODE_PHASE } from "./deniedNode.js";
 import { oneLine } from "./oneLine.js";
 
 /** The runtime's records of a refused call: each names the tool, the call, why and which hook decided. */
 const DENIAL_KINDS = new Set(["ToolCallBlocked", "HookShortCircuit", "GuardrailBlock", "GateDenied"]);
-/** A middleware hook's phases around a flow node (`cached.beforeNode`). */
-const NODE_PHASE = /\.(beforeNode|afterNode|onNodeError)$/;
 /** The reason is the one free-text part; a very long one is cut so the line stays a line. */
 const REASON_CHARS = 200;
 
@@ -28,7 +27,7 @@ export function deniedCallLine(kind: string, payload: JsonObject): string {
   const named = textOf(about, "hook");
   // Middleware denials name no tool when they refused a model call or a flow node: a node by its
   // `flowName`/`nodeName`, or (a row recorded before those fields) told by the hook's phase.
-  const node = gate ? null : nodeOf(fields);
+  const node = gate ? null : deniedNodeName(textOf(fields, "flowName"), textOf(fields, "nodeName"));
   const untold = gate ? "an action" : kind === "ToolCallBlocked" ? "a tool call" : node !== null ? `flow node ${node}` : named !== null && NODE_PHASE.test(named) ? "a flow node" : "a model call";
   const toolName = textOf(fields, gate ? "function" : "toolName") ?? untold;
   const callId = textOf(fields, "callId");
@@ -42,14 +41,6 @@ export function deniedCallLine(kind: string, payload: JsonObject): string {
   // A short circuit's reason only repeats who skipped it.
   const why = reason && kind !== "HookShortCircuit" ? `: ${cut(oneLine(reason))}` : "";
   return `${toolName} ${verb} ${hook}${call}${why}`;
-}
-
-/** `support/classify` from a denial's `flowName` and `nodeName`; the node alone without its flow. */
-function nodeOf(fields: JsonObject): string | null {
-  const node = textOf(fields, "nodeName");
-  if (node === null) return null;
-  const flow = textOf(fields, "flowName");
-  return flow === null ? node : `${flow}/${node}`;
 }
 
 /** `tool.pre:anonymous`, `observer.gate:anonymous`, or a middleware hook without a name (`.beforeTool`). */

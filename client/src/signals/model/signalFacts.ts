@@ -1,4 +1,5 @@
 import type { SignalFrame } from "@hooklens/runtime/live";
+import { deniedNodeName, NODE_PHASE } from "../../../../server/src/cli/deniedNode.js";
 import { formatCount, formatMs, joinParts } from "./format.js";
 import { asRecord, clip, errorText, numberField, stringField, type JsonRecord } from "./payloadFields.js";
 import { kindStyle } from "./signalKinds.js";
@@ -302,23 +303,15 @@ function readDenial(facts: Mutable<SignalFacts>, kind: string, payload: JsonReco
   if (callId) facts.call = { kind: facts.toolName === null ? "model" : "tool", callId, parentCallId: null };
   facts.hook = stringField(payload, "hook");
   facts.detail = stringField(payload, "reason");
-  facts.node = nodeOf(payload);
+  facts.node = deniedNodeName(stringField(payload, "flowName"), stringField(payload, "nodeName"));
   // No tool: a model call, or a flow node, named when the signal names it (a recording made
   // before `flowName`/`nodeName` existed is told by the phase of the hook that decided).
   const subject =
     facts.toolName ??
-    (facts.node !== null ? `flow node ${facts.node}` : facts.hook !== null && /\.(beforeNode|afterNode|onNodeError)$/.test(facts.hook) ? "flow node" : "model call");
+    (facts.node !== null ? `flow node ${facts.node}` : facts.hook !== null && NODE_PHASE.test(facts.hook) ? "flow node" : "model call");
   const by = hookName(facts.hook);
   if (kind === "HookShortCircuit") facts.label = `${subject} — skipped by ${by}`;
   else facts.label = `${subject} — blocked by ${by}${facts.detail ? `: ${clip(facts.detail)}` : ""}`;
-}
-
-/** `support/classify` from a denial's `flowName` and `nodeName`; the node alone without its flow. */
-function nodeOf(payload: JsonRecord): string | null {
-  const node = stringField(payload, "nodeName");
-  if (node === null) return null;
-  const flow = stringField(payload, "flowName");
-  return flow === null ? node : `${flow}/${node}`;
 }
 
 /** `tool.pre:guard` → `guard`; an anonymous TOOL_PRE handler is named by its point. */
