@@ -4,7 +4,7 @@
 #   postgresql   server binaries; the PostgreSQL store tests start a throw-away cluster with them
 #   chromium     the browser that drives VS Code in the end-to-end tests
 #   libkrb5-dev  headers for a code-server native module (end-to-end tests)
-#   neovim       optional, named explicitly: the Neovim test of the language server (skipped without it)
+#   neovim       named explicitly (npm run test:unit does): the Neovim test of the language server
 # When everything is present, nothing runs: no apt-get, no network.
 set -euo pipefail
 wanted=("$@")

