@@ -24,7 +24,11 @@ export interface RecordedSession {
   signalCount: number;
 }
 
-/** Where observer signals are persisted. SQLite and PostgreSQL implementations plug in here. */
+/**
+ * Where observer signals are persisted. SQLite and PostgreSQL implementations plug in here. Any
+ * method may throw or return a promise that rejects: the runtime counts and logs the signals it
+ * carried and goes on. The runtime never closes a store it was given.
+ */
 export interface SignalStore {
   insertSessionSignal(record: SessionSignalRecord): void | Promise<void>;
   /** The records of one session in insertion order. */
@@ -33,9 +37,9 @@ export interface SignalStore {
    * Optional: takes a flushed batch whose payloads are already JSON text, so the store writes the
    * same bytes as every other sink. Without it each record goes through `insertSessionSignal`.
    */
-  insertEncodedSignals?(sessionId: string, batch: readonly EncodedSignal[]): void;
+  insertEncodedSignals?(sessionId: string, batch: readonly EncodedSignal[]): void | Promise<void>;
   /** Optional: resolves once every record handed over so far is written. */
-  flush?(): Promise<void>;
+  flush?(): void | Promise<void>;
 }
 
 /** A SignalStore that keeps records in memory (tests, demos, short-lived scripts). */

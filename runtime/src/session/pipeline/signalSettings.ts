@@ -39,6 +39,12 @@ export interface SignalSettings {
    * Defaults to the `HOOKLENS_LIVE_DRAIN_MS` environment variable, else 250.
    */
   liveExitDrainMs: number;
+  /**
+   * Milliseconds a flush waits for a store's own calls to settle (a SignalStore you wrote whose
+   * promise never settles must not hang `flush()` forever); what has not settled by then is
+   * counted as dropped and logged. Default 10,000.
+   */
+  storeSettleMs: number;
 }
 
 export const DEFAULT_SIGNAL_SETTINGS: Readonly<SignalSettings> = Object.freeze({
@@ -47,6 +53,7 @@ export const DEFAULT_SIGNAL_SETTINGS: Readonly<SignalSettings> = Object.freeze({
   keepRecentSignals: 1_000,
   keepRecentMessages: 10_000,
   liveExitDrainMs: drainFromEnv(process.env[LIVE_DRAIN_ENV]),
+  storeSettleMs: 10_000,
 });
 
 const current: SignalSettings = { ...DEFAULT_SIGNAL_SETTINGS };
