@@ -41,7 +41,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<HookLe
   context.subscriptions.push(log, connections);
   const live = await LiveServer.start(
     connections.wrap({
-      onFrame: (peer, frame) => signals.handleFrame(peer, frame),
+      onFrame: (peer, frame, bytes) => signals.handleFrame(peer, frame, bytes),
       onDisconnect: (peer) => signals.disconnect(peer),
     }),
     limits.live,

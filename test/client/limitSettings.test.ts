@@ -34,10 +34,26 @@ describe("limit settings", () => {
 
   it("reads every setting, and keeps the default for a value that is not an integer in range", () => {
     const read = readLimitSettings(
-      settings({ "live.helloTimeoutMs": 1_500, "live.maxConnections": 2, "live.maxHelloBytes": "8k", "live.maxLineBytes": 1e9, maxRuns: 7, maxSessionsPerRun: 2.5, maxSignalsPerSession: 5_000 }),
+      settings({
+        "live.helloTimeoutMs": 1_500,
+        "live.maxConnections": 2,
+        "live.maxPendingConnections": 3,
+        "live.maxHelloBytes": "8k",
+        "live.maxLineBytes": 1e9,
+        maxRuns: 7,
+        maxSessionsPerRun: 2.5,
+        maxSignalsPerSession: 5_000,
+        maxMegabytes: 0,
+      }),
     );
-    expect(read.live).toEqual({ helloTimeoutMs: 1_500, maxConnections: 2, maxHelloBytes: DEFAULT_LIVE_SERVER_LIMITS.maxHelloBytes, maxLineBytes: DEFAULT_LIVE_SERVER_LIMITS.maxLineBytes });
-    expect(read.store).toEqual({ maxRuns: 7, maxSessionsPerRun: DEFAULT_SIGNAL_STORE_LIMITS.maxSessionsPerRun, maxSignalsPerSession: 5_000 });
+    expect(read.live).toEqual({
+      helloTimeoutMs: 1_500,
+      maxConnections: 2,
+      maxPendingConnections: DEFAULT_LIVE_SERVER_LIMITS.maxPendingConnections,
+      maxHelloBytes: DEFAULT_LIVE_SERVER_LIMITS.maxHelloBytes,
+      maxLineBytes: DEFAULT_LIVE_SERVER_LIMITS.maxLineBytes,
+    });
+    expect(read.store).toEqual({ maxRuns: 7, maxSessionsPerRun: DEFAULT_SIGNAL_STORE_LIMITS.maxSessionsPerRun, maxSignalsPerSession: 5_000, maxMegabytes: DEFAULT_SIGNAL_STORE_LIMITS.maxMegabytes });
   });
 
   it("a live server built from the settings enforces them: a silent connection is closed after the set hello timeout", async () => {

@@ -11,6 +11,7 @@ import {
 import { Signal, configureSignals, encodeSignal } from "@hooklens/runtime";
 import { LiveServer } from "../../client/src/signals/liveServer.js";
 import { SignalStore } from "../../client/src/signals/signalStore.js";
+import { untilStore } from "./storeChanges.js";
 
 let server: LiveServer | undefined;
 let store: SignalStore;
@@ -29,18 +30,7 @@ function signalFrame(n: number, sessionId = "session-1"): SignalFrame {
   return { type: "signal", sessionId, branchId: null, id: `id-${n}`, kind: "HookSignal", createdAt: 1_700_000_000 + n, payload: { point: "tool.post", n } };
 }
 
-/** Resolves once `predicate` holds after a store change (no sleeping). */
-function until(predicate: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    if (predicate()) return resolve();
-    const off = store.onDidChange(() => {
-      if (predicate()) {
-        off();
-        resolve();
-      }
-    });
-  });
-}
+const until = (predicate: () => boolean): Promise<void> => untilStore(store, predicate);
 
 /** A raw client that writes exactly the given bytes and reports when the server closes it. */
 function rawClient(endpoint: string, ...chunks: (string | Buffer)[]): Promise<"closed"> {

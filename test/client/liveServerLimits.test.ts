@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { LIVE_PROTOCOL_VERSION, LiveConnection, parseLiveEnv, type SignalFrame } from "@hooklens/runtime/live";
 import { LiveServer, type LiveServerLimits } from "../../client/src/signals/liveServer.js";
 import { SignalStore, type SignalStoreLimits } from "../../client/src/signals/signalStore.js";
+import { untilStore } from "./storeChanges.js";
 
 let server: LiveServer | undefined;
 const clients: net.Socket[] = [];
@@ -37,17 +38,7 @@ function signal(n: number, sessionId: string): SignalFrame {
   return { type: "signal", sessionId, branchId: null, id: `id-${n}`, kind: "HookSignal", createdAt: 1_700_000_000 + n, payload: { n } };
 }
 
-function until(store: SignalStore, predicate: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    if (predicate()) return resolve();
-    const off = store.onDidChange(() => {
-      if (predicate()) {
-        off();
-        resolve();
-      }
-    });
-  });
-}
+const until = untilStore;
 
 describe("the live socket server against hostile clients", () => {
   it("closes a connection that never says hello once the hello timeout passes, and counts it", async () => {
@@ -81,7 +72,7 @@ describe("the live socket server against hostile clients", () => {
     expect(live.stats.rejectedConnections).toBe(1);
   });
 
-  it("refuses connections beyond maxConnections at once, counts them, and accepts again when one closes", async () => {
+  it("refuses programs greeting beyond maxConnections, counts them, and accepts again when one closes", async () => {
     const { live, store } = await start({ helloTimeoutMs: 60_000, maxConnections: 3 });
     const held = Array.from({ length: 3 }, () => connect(live.endpoint));
     await Promise.all(held.map((client) => client.connected));
@@ -89,6 +80,8 @@ describe("the live socket server against hostile clients", () => {
     for (const [i, client] of held.entries()) client.socket.write(hello(live.token, `held-${i}`));
     await until(store, () => store.runs().length === 3);
     const extra = [connect(live.endpoint), connect(live.endpoint)];
+    await Promise.all(extra.map((client) => client.connected));
+    for (const client of extra) client.socket.write(hello(live.token, "extra"));
     await Promise.all(extra.map((client) => client.closed));
     expect(live.stats.refusedConnections).toBe(2);
     held[0]!.socket.destroy();
@@ -144,7 +137,10 @@ describe("limits changed while the server runs (a settings change, no reload)", 
     await until(store, () => store.runs().length === 1);
     live.setLimits({ helloTimeoutMs: 60_000, maxConnections: 1 });
     expect(live.limits.maxConnections).toBe(1);
-    await connect(live.endpoint).closed;
+    const refused = connect(live.endpoint);
+    await refused.connected;
+    refused.socket.write(hello(live.token, "refused"));
+    await refused.closed;
     expect(live.stats.refusedConnections).toBe(1);
     live.setLimits({ helloTimeoutMs: 60_000, maxConnections: 4 });
     const second = connect(live.endpoint);

@@ -18,8 +18,8 @@ export class LineReader {
     this.#maxBytes = maxBytes;
   }
 
-  /** Feeds a chunk; calls `onLine` for each complete line and `onOversized` for each discarded one. */
-  push(chunk: Buffer, onLine: (line: string) => void, onOversized: () => void): void {
+  /** Feeds a chunk; calls `onLine` for each complete line (with its length in bytes) and `onOversized` for each discarded one. */
+  push(chunk: Buffer, onLine: (line: string, bytes: number) => void, onOversized: () => void): void {
     let start = 0;
     for (let newline = chunk.indexOf(10, start); newline !== -1; newline = chunk.indexOf(10, start)) {
       const piece = chunk.subarray(start, newline);
@@ -35,7 +35,7 @@ export class LineReader {
       }
       const line = this.#pendingBytes === 0 ? piece : Buffer.concat([...this.#pending, piece]);
       this.#reset();
-      onLine(line.toString("utf8"));
+      onLine(line.toString("utf8"), line.length);
     }
     const rest = chunk.subarray(start);
     if (rest.length === 0 || this.#discarding) return;

@@ -21,8 +21,8 @@ export interface LivePeer {
 }
 
 export interface LiveServerEvents {
-  /** A valid frame after a valid hello (the hello itself included). */
-  onFrame(peer: LivePeer, frame: LiveFrame): void;
+  /** A valid frame after a valid hello (the hello itself included); `bytes` is the length of its line. */
+  onFrame(peer: LivePeer, frame: LiveFrame, bytes: number): void;
   onDisconnect?(peer: LivePeer): void;
 }
 
@@ -32,29 +32,40 @@ export interface LiveServerStats {
   rejectedConnections: number;
   /** Connections closed because no hello arrived within `helloTimeoutMs`. */
   helloTimeouts: number;
-  /** Connections refused at once because `maxConnections` were already open. */
+  /** Programs with a valid hello refused because `maxConnections` greeted programs were already streaming. */
   refusedConnections: number;
+  /** Connections not yet greeted that were closed to make room for newer ones (`maxPendingConnections`). */
+  displacedConnections: number;
   malformedLines: number;
   oversizedLines: number;
 }
 
 /** Bounds on what one editor spends on its socket; every field has a default. */
 export interface LiveServerLimits {
-  /** A connection that has not sent a valid hello by then is closed (default 5 s). */
+  /** A connection that has not sent a valid hello by then is closed (default 3 s). */
   helloTimeoutMs?: number;
   /** The longest line buffered before the hello; a longer one closes the connection (default 4 KiB). */
   maxHelloBytes?: number;
   /** The longest line buffered after the hello; a longer one is skipped (default 64 KiB, the frame limit). */
   maxLineBytes?: number;
-  /** Open connections at most; more are closed on arrival (default 64). */
+  /**
+   * Greeted connections (programs that sent this editor's token) at most; a program greeting
+   * beyond it is closed (default 64). Connections that have not greeted never count against it.
+   */
   maxConnections?: number;
+  /**
+   * Connections waiting for their hello at most; a new one past it closes the oldest waiting one,
+   * so strangers that connect and stay silent can never keep a program out (default 256).
+   */
+  maxPendingConnections?: number;
 }
 
 export const DEFAULT_LIVE_SERVER_LIMITS: Readonly<Required<LiveServerLimits>> = {
-  helloTimeoutMs: 5_000,
+  helloTimeoutMs: 3_000,
   maxHelloBytes: 4 * 1024,
   maxLineBytes: MAX_FRAME_BYTES,
   maxConnections: 64,
+  maxPendingConnections: 256,
 };
 
 /**
@@ -62,17 +73,21 @@ export const DEFAULT_LIVE_SERVER_LIMITS: Readonly<Required<LiveServerLimits>> = 
  * folder, or a named pipe on Windows. A connection must open with a `hello` carrying the
  * token within a few seconds, in a short line; otherwise it is closed and nothing it sent is
  * used. After that, each line is validated on its own: an oversized or malformed line is counted
- * and skipped, never fatal. Open connections are bounded too; everything refused is counted.
+ * and skipped, never fatal. Greeted and waiting connections are bounded apart, so silent
+ * strangers cannot take a program's place; everything refused is counted.
  */
 export class LiveServer {
   readonly endpoint: string;
   readonly token: string;
-  readonly stats: LiveServerStats = { rejectedConnections: 0, helloTimeouts: 0, refusedConnections: 0, malformedLines: 0, oversizedLines: 0 };
+  readonly stats: LiveServerStats = { rejectedConnections: 0, helloTimeouts: 0, refusedConnections: 0, displacedConnections: 0, malformedLines: 0, oversizedLines: 0 };
   #limits: Readonly<Required<LiveServerLimits>>;
   readonly #server: net.Server;
   readonly #folder: string | null;
   /** Each open connection's line reader, and whether it has said hello (then its lines are frames). */
   readonly #connections = new Map<net.Socket, { reader: LineReader; greeted: boolean }>();
+  /** Connections that have not greeted yet, oldest first. */
+  readonly #pending = new Set<net.Socket>();
+  #greetedCount = 0;
   #nextConnectionId = 1;
 
   private constructor(server: net.Server, endpoint: string, folder: string | null, token: string, limits: Required<LiveServerLimits>) {
@@ -127,43 +142,40 @@ export class LiveServer {
   }
 
   #accept(socket: net.Socket, events: LiveServerEvents): void {
-    if (this.#connections.size >= this.#limits.maxConnections) {
-      this.stats.refusedConnections++;
-      socket.destroy();
-      return;
-    }
+    this.#makeRoomForPending();
     const reader = new LineReader(this.#limits.maxHelloBytes);
     const connection = { reader, greeted: false };
     this.#connections.set(socket, connection);
+    this.#pending.add(socket);
     let peer: LivePeer | null = null;
     const helloTimer = setTimeout(() => {
-      if (peer !== null || socket.destroyed) return;
-      this.stats.helloTimeouts++;
-      socket.destroy();
+      // A busy extension host can run this timer before reading a hello that already arrived:
+      // look once more after the poll phase has read the socket.
+      setImmediate(() => {
+        if (peer !== null || socket.destroyed) return;
+        this.stats.helloTimeouts++;
+        socket.destroy();
+      });
     }, this.#limits.helloTimeoutMs);
     helloTimer.unref();
     socket.on("data", (chunk: Buffer) =>
       reader.push(
         chunk,
-        (line) => {
+        (line, bytes) => {
           if (socket.destroyed) return;
           if (peer === null) {
-            peer = this.#greet(line);
+            peer = this.#greet(socket, line);
             if (peer) {
               clearTimeout(helloTimer);
-              connection.greeted = true;
               reader.setMaxBytes(this.#limits.maxLineBytes);
-              events.onFrame(peer, peer.hello);
-            } else {
-              this.stats.rejectedConnections++;
-              socket.destroy();
+              events.onFrame(peer, peer.hello, bytes);
             }
             return;
           }
           const frame = parseFrame(line);
           if (!frame) this.stats.malformedLines++;
           else if (frame.type !== "hello") {
-            events.onFrame(peer, frame);
+            events.onFrame(peer, frame, bytes);
             if (frame.type === "bye") socket.end();
           }
         },
@@ -180,13 +192,38 @@ export class LiveServer {
     socket.on("close", () => {
       clearTimeout(helloTimer);
       this.#connections.delete(socket);
+      this.#pending.delete(socket);
+      if (connection.greeted) this.#greetedCount--;
       if (peer) events.onDisconnect?.(peer);
     });
   }
 
-  #greet(line: string): LivePeer | null {
+  /** Closes the oldest connections still waiting for their hello until a new one fits. */
+  #makeRoomForPending(): void {
+    for (const waiting of this.#pending) {
+      if (this.#pending.size < this.#limits.maxPendingConnections) return;
+      this.#pending.delete(waiting);
+      this.stats.displacedConnections++;
+      waiting.destroy();
+    }
+  }
+
+  /** The peer a first line makes of a connection; a wrong hello, or one past `maxConnections`, closes it. */
+  #greet(socket: net.Socket, line: string): LivePeer | null {
+    this.#pending.delete(socket);
     const parsed = helloFrameSchema.safeParse(parseJson(line));
-    if (!parsed.success || !sameToken(parsed.data.token, this.token)) return null;
+    if (!parsed.success || !sameToken(parsed.data.token, this.token)) {
+      this.stats.rejectedConnections++;
+      socket.destroy();
+      return null;
+    }
+    if (this.#greetedCount >= this.#limits.maxConnections) {
+      this.stats.refusedConnections++;
+      socket.destroy();
+      return null;
+    }
+    this.#greetedCount++;
+    this.#connections.get(socket)!.greeted = true;
     return { connectionId: this.#nextConnectionId++, hello: parsed.data };
   }
 }

@@ -12,8 +12,12 @@ export interface LiveSession {
   sessionId: string;
   /** The signals kept, in arrival order (a live `dropped` frame appears as a `SignalsDropped` marker). */
   signals: SignalFrame[];
-  /** Signals evicted because the session exceeded the store's `maxSignalsPerSession`. */
+  /** Signals evicted because the session exceeded the store's `maxSignalsPerSession`, or the store its `maxMegabytes`. */
   evicted: number;
+  /** Each kept signal's size in bytes (its line as sent, or its JSON text), parallel to `signals`. */
+  sizes: number[];
+  /** The sum of `sizes`. */
+  bytes: number;
   /** The same signals grouped for the view (calls by call id, branches, counts). */
   model: SessionModel;
 }
@@ -43,18 +47,26 @@ export interface SignalStoreLimits {
    * it drops, so a small step keeps each redraw quick and costs little per signal.
    */
   maxSignalsPerSession?: number;
+  /**
+   * Megabytes of signal text kept in all (default 128). Past it the oldest ended runs go first,
+   * then the oldest signals of every session, each giving its share, down to a hundredth below it.
+   */
+  maxMegabytes?: number;
 }
 
 export const DEFAULT_SIGNAL_STORE_LIMITS: Readonly<Required<SignalStoreLimits>> = {
   maxRuns: 100,
   maxSessionsPerRun: 1_000,
   maxSignalsPerSession: MAX_SIGNALS_PER_SESSION,
+  maxMegabytes: 128,
 };
 
 /** What the store evicted to stay within its limits. */
 export interface SignalStoreStats {
   evictedRuns: number;
   evictedSessions: number;
+  /** Signals evicted to keep within `maxMegabytes`. */
+  evictedForBytes: number;
 }
 
 /**
@@ -64,7 +76,9 @@ export interface SignalStoreStats {
 export class SignalStore {
   readonly #runs = new Map<number, LiveRun>();
   #limits: Readonly<Required<SignalStoreLimits>>;
-  readonly stats: SignalStoreStats = { evictedRuns: 0, evictedSessions: 0 };
+  readonly stats: SignalStoreStats = { evictedRuns: 0, evictedSessions: 0, evictedForBytes: 0 };
+  /** Bytes of every signal held (the sum of every session's `sizes`). */
+  #bytes = 0;
   readonly #listeners = new Set<() => void>();
   /** Recordings get negative ids, so they never collide with a connection's. */
   #lastRecordingId = 0;
@@ -95,10 +109,17 @@ export class SignalStore {
       this.#boundSessions(run);
       for (const session of run.sessions.values()) this.#evictOldest(session, session.signals.length - this.#limits.maxSignalsPerSession);
     }
+    this.#boundBytes();
     this.#changed();
   }
 
-  handleFrame(peer: LivePeer, frame: LiveFrame): void {
+  /** Bytes of signal text held in all (what `maxMegabytes` bounds). */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** Takes one frame of a program run; `bytes` is its line's length (measured here when not given). */
+  handleFrame(peer: LivePeer, frame: LiveFrame, bytes?: number): void {
     const run = this.#runFor(peer);
     switch (frame.type) {
       case "hello":
@@ -115,8 +136,9 @@ export class SignalStore {
           this.#pendingDrops.delete(run.connectionId);
           this.#append(session, droppedMarker(frame.sessionId, pending, run.dropped));
         }
-        this.#append(session, frame);
+        this.#append(session, frame, bytes);
         this.#lastSession.set(run.connectionId, session);
+        this.#boundBytes(run);
         break;
       }
       case "dropped": {
@@ -158,14 +180,15 @@ export class SignalStore {
       if (run.recordedFrom === file && [...sessions.keys()].some((sessionId) => run.sessions.has(sessionId))) this.#runs.delete(id);
     }
     const run: LiveRun = { connectionId: --this.#lastRecordingId, pid: 0, title, connected: false, recordedFrom: file, dropped, sessions: new Map() };
+    this.#runs.set(run.connectionId, run);
     for (const [sessionId, signals] of sessions) {
       const kept = signals.slice(-this.#limits.maxSignalsPerSession);
       const session = newSession(sessionId);
       session.evicted = signals.length - kept.length;
-      for (const frame of kept) this.#append(session, frame);
       run.sessions.set(sessionId, session);
+      for (const frame of kept) this.#append(session, frame);
+      this.#boundBytes(run);
     }
-    this.#runs.set(run.connectionId, run);
     this.#boundRuns(run);
     this.#changed();
     return run;
@@ -183,7 +206,9 @@ export class SignalStore {
    */
   #forgetRecordedCopies(sessionId: string): void {
     for (const [id, run] of this.#runs) {
-      if (!this.#databaseRuns.has(id) || !run.sessions.delete(sessionId)) continue;
+      const session = run.sessions.get(sessionId);
+      if (!this.#databaseRuns.has(id) || !session) continue;
+      this.#dropSession(run, sessionId, session);
       if (run.sessions.size === 0) this.#runs.delete(id);
     }
   }
@@ -206,11 +231,12 @@ export class SignalStore {
 
   /** Removes one run from the view (a connected program keeps streaming into a fresh run). */
   removeRun(connectionId: number): boolean {
-    const removed = this.#runs.delete(connectionId);
+    const run = this.#runs.get(connectionId);
+    if (run) this.#dropRun(run);
     this.#lastSession.delete(connectionId);
     this.#pendingDrops.delete(connectionId);
-    if (removed) this.#changed();
-    return removed;
+    if (run) this.#changed();
+    return run !== undefined;
   }
 
   /** Every signal of every run, for a quick look-up by id or point. */
@@ -227,6 +253,7 @@ export class SignalStore {
 
   clear(): void {
     this.#runs.clear();
+    this.#bytes = 0;
     this.#lastSession.clear();
     this.#pendingDrops.clear();
     this.#changed();
@@ -251,10 +278,10 @@ export class SignalStore {
   /** Evicts the oldest ended runs (Map order is arrival order), never `added`, until at most `maxRuns` remain. */
   #boundRuns(added?: LiveRun): void {
     let excess = this.#runs.size - this.#limits.maxRuns;
-    for (const [id, run] of this.#runs) {
+    for (const run of this.#runs.values()) {
       if (excess <= 0) return;
       if (run.connected || run === added) continue;
-      this.#runs.delete(id);
+      this.#dropRun(run);
       this.stats.evictedRuns++;
       excess--;
     }
@@ -264,13 +291,54 @@ export class SignalStore {
   #boundSessions(run: LiveRun): void {
     for (const id of run.sessions.keys()) {
       if (run.sessions.size <= this.#limits.maxSessionsPerRun) return;
-      run.sessions.delete(id);
+      this.#dropSession(run, id, run.sessions.get(id)!);
       this.stats.evictedSessions++;
     }
   }
 
-  #append(session: LiveSession, frame: SignalFrame): void {
+  /**
+   * Keeps the bytes held within `maxMegabytes`: the oldest ended runs go first (never `keep`),
+   * then each session lets go of its oldest signals in proportion to its size (so every session
+   * keeps its newest), down to a hundredth below the bound so a full store does not evict on every signal.
+   */
+  #boundBytes(keep?: LiveRun): void {
+    const max = this.#limits.maxMegabytes * 1024 * 1024;
+    if (this.#bytes <= max) return;
+    const target = max - Math.floor(max / 100);
+    for (const run of this.#runs.values()) {
+      if (this.#bytes <= target) return;
+      if (run.connected || run === keep) continue;
+      this.#dropRun(run);
+      this.stats.evictedRuns++;
+    }
+    const total = this.#bytes;
+    const need = total - target;
+    for (const run of this.#runs.values()) {
+      for (const session of run.sessions.values()) {
+        const share = (session.bytes * need) / total;
+        let count = 0;
+        for (let freed = 0; freed < share && count < session.sizes.length; ) freed += session.sizes[count++]!;
+        this.#evictOldest(session, count);
+        this.stats.evictedForBytes += count;
+      }
+    }
+  }
+
+  #dropRun(run: LiveRun): void {
+    for (const [id, session] of run.sessions) this.#dropSession(run, id, session);
+    this.#runs.delete(run.connectionId);
+  }
+
+  #dropSession(run: LiveRun, id: string, session: LiveSession): void {
+    this.#bytes -= session.bytes;
+    run.sessions.delete(id);
+  }
+
+  #append(session: LiveSession, frame: SignalFrame, bytes = frameBytes(frame)): void {
     session.signals.push(frame);
+    session.sizes.push(bytes);
+    session.bytes += bytes;
+    this.#bytes += bytes;
     session.model.add(frame);
     const max = this.#limits.maxSignalsPerSession;
     // A hundredth more than the excess, so a full session does not evict on every signal
@@ -281,6 +349,10 @@ export class SignalStore {
   #evictOldest(session: LiveSession, count: number): void {
     if (count <= 0) return;
     session.signals.splice(0, count);
+    for (const size of session.sizes.splice(0, count)) {
+      session.bytes -= size;
+      this.#bytes -= size;
+    }
     session.model.dropOldest(count);
     session.evicted += count;
   }
@@ -291,7 +363,12 @@ export class SignalStore {
 }
 
 function newSession(sessionId: string): LiveSession {
-  return { sessionId, signals: [], evicted: 0, model: new SessionModel(sessionId) };
+  return { sessionId, signals: [], evicted: 0, sizes: [], bytes: 0, model: new SessionModel(sessionId) };
+}
+
+/** A frame's size when its line was not measured (a recording, an export): its JSON text. */
+function frameBytes(frame: SignalFrame): number {
+  return JSON.stringify(frame).length;
 }
 
 /** The marker a live `dropped` frame becomes: the same kind and payload the stores write. */
@@ -312,5 +389,6 @@ function withDefaults(limits: SignalStoreLimits): Required<SignalStoreLimits> {
     maxRuns: limits.maxRuns ?? DEFAULT_SIGNAL_STORE_LIMITS.maxRuns,
     maxSessionsPerRun: limits.maxSessionsPerRun ?? DEFAULT_SIGNAL_STORE_LIMITS.maxSessionsPerRun,
     maxSignalsPerSession: limits.maxSignalsPerSession ?? DEFAULT_SIGNAL_STORE_LIMITS.maxSignalsPerSession,
+    maxMegabytes: limits.maxMegabytes ?? DEFAULT_SIGNAL_STORE_LIMITS.maxMegabytes,
   };
 }

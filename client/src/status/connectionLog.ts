@@ -33,8 +33,8 @@ export class ConnectionLog implements vscode.Disposable {
   /** `events`, with each connection and disconnection logged first. */
   wrap(events: LiveServerEvents): LiveServerEvents {
     return {
-      onFrame: (peer: LivePeer, frame: LiveFrame) => {
-        events.onFrame(peer, frame);
+      onFrame: (peer: LivePeer, frame: LiveFrame, bytes: number) => {
+        events.onFrame(peer, frame, bytes);
         if (frame.type === "hello") this.log.info(`${describePeer(peer)} connected (live signal protocol ${frame.protocol})`);
         else if (frame.type === "dropped") this.log.warn(`${describePeer(peer)} could not send ${frame.count} signals (its queue was full)`);
       },
@@ -64,7 +64,8 @@ export class ConnectionLog implements vscode.Disposable {
     };
     delta("rejectedConnections", "connection(s) refused: the first line was not a hello with this editor's token");
     delta("helloTimeouts", "connection(s) closed: no hello in time");
-    delta("refusedConnections", "connection(s) refused: too many open connections");
+    delta("refusedConnections", "program(s) refused: too many programs streaming at once (hooklens.signals.live.maxConnections)");
+    delta("displacedConnections", "silent connection(s) closed to make room for new ones (hooklens.signals.live.maxPendingConnections)");
     delta("malformedLines", "line(s) skipped: not a valid frame");
     delta("oversizedLines", "line(s) skipped: too long");
     for (const line of news) this.log.warn(`live server: ${line}`);
