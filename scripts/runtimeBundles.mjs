@@ -32,12 +32,18 @@ export function runtimeSourceAliases(root) {
  */
 export const RUNTIME_EXTERNALS = ["node-sqlite3-wasm", "pg", "pg-native"];
 
-/** CJS: the otel bundle's imports of the runtime barrel load `./index.cjs`; the main entry's dynamic import of otel loads `./otel.cjs`. */
+/**
+ * CJS: whatever an otel module imports from the rest of the runtime is loaded from `./index.cjs`
+ * (one copy of the runtime's state), so those names must be exports of the main entry; the main
+ * entry's dynamic import of otel loads `./otel.cjs`. The sources import the modules themselves
+ * (never the barrel), so the layers stay visible in the source.
+ */
 function separateOtel(root) {
+  const otel = join(root, "runtime/src/otel/");
   return {
     name: "separate-otel",
     setup(build) {
-      build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) => (args.importer.startsWith(join(root, "runtime/src/otel/")) ? { path: "./index.cjs", external: true } : undefined));
+      build.onResolve({ filter: /^\.\.\// }, (args) => (args.importer.startsWith(otel) && !join(args.resolveDir, args.path).startsWith(otel) ? { path: "./index.cjs", external: true } : undefined));
       build.onResolve({ filter: /^\.\.\/\.\.\/otel\/index\.js$/ }, (args) => (args.importer.startsWith(join(root, "runtime/src/session/")) ? { path: "./otel.cjs", external: true } : undefined));
     },
   };

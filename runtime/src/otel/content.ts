@@ -1,4 +1,5 @@
-import { DEFAULT_REDACT, redact, redactValue } from "../index.js";
+import { DEFAULT_REDACT, redact } from "../middleware/redact.js";
+import { redactValue } from "../shared/redaction/settings.js";
 
 /** Characters of one exported content attribute; longer text is cut and marked. */
 export const MAX_CONTENT_CHARS = 8_192;

@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { Branch, Executor, IModel, InvalidValueError, OTEL_ENVIRONMENT_RECORDER, Session, SessionObserver, flushSignals } from "../index.js";
+import { Executor } from "../middleware/executor/executor.js";
+import { IModel } from "../service/iModel.js";
+import { Branch } from "../session/branch.js";
+import { SessionObserver } from "../session/observer.js";
+import { flushSignals } from "../session/pipeline/signalPipeline.js";
+import { Session } from "../session/session.js";
+import { InvalidValueError } from "../shared/errors.js";
+import { OTEL_ENVIRONMENT_RECORDER } from "../signals/environmentRecorder.js";
 import { exportAtProgramEnd } from "./programEnd.js";
 import { OpenTelemetrySink, type OpenTelemetrySinkOptions } from "./openTelemetrySink.js";
 import { checkSinkOptions, shown } from "./sinkOptions.js";

@@ -1,5 +1,6 @@
 import { trace, type Tracer } from "@opentelemetry/api";
-import type { EncodedSignal, SignalSink } from "../index.js";
+import type { EncodedSignal } from "../session/pipeline/encodedSignal.js";
+import type { SignalSink } from "../session/pipeline/sink.js";
 import { forceFlushGlobalProvider } from "./providerFlush.js";
 import { SessionTrace, type TraceOptions } from "./sessionTrace.js";
 import { checkSinkOptions } from "./sinkOptions.js";

@@ -1,5 +1,5 @@
 import { isMainThread } from "node:worker_threads";
-import { flushSignals } from "../index.js";
+import { flushSignals } from "../session/pipeline/signalPipeline.js";
 
 /** An export with spans that must not be lost when the program ends. */
 export interface OpenTrace {

@@ -1,5 +1,9 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type HrTime, type Span, type Tracer } from "@opentelemetry/api";
-import { GOVERNANCE_DENIAL, redactionRules, type EncodedSignal, type JsonObject, type RedactionRules } from "../index.js";
+import type { EncodedSignal } from "../session/pipeline/encodedSignal.js";
+import type { JsonObject } from "../session/serialize.js";
+import type { RedactionRules } from "../shared/redaction/rules.js";
+import { redactionRules } from "../shared/redaction/settings.js";
+import { GOVERNANCE_DENIAL } from "../tool/act.js";
 import { AgentNames, type Agent } from "./agentNames.js";
 import { ERROR_TYPE, GEN_AI, GEN_AI_OPERATION, HOOKLENS, SESSION_ID } from "./attributes.js";
 import { exportedContent } from "./content.js";

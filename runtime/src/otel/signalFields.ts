@@ -1,4 +1,6 @@
-import { REDACTION_MASK, redactionRules, type EncodedSignal } from "../index.js";
+import type { EncodedSignal } from "../session/pipeline/encodedSignal.js";
+import { redactionRules } from "../shared/redaction/settings.js";
+import { REDACTION_MASK } from "../shared/redaction/textRules.js";
 
 /** A signal's fields as the trace reads them (the signal's own properties, or a stored payload). */
 export type Fields = Readonly<Record<string, unknown>>;

@@ -1,4 +1,4 @@
-import { InvalidValueError } from "../index.js";
+import { InvalidValueError } from "../shared/errors.js";
 import type { OpenTelemetrySinkOptions } from "./openTelemetrySink.js";
 
 /** The sink's options as a JavaScript caller may pass them: an object, and a tracer that can start spans. */
