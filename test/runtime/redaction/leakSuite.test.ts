@@ -4,8 +4,6 @@
 // throughout: a SQLite file, a Unix socket server, the built CLI, pino, an HTTP server on
 // 127.0.0.1. A visible marker planted beside the secrets proves each sink really got the data.
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import net from "node:net";
 import { inspect } from "node:util";
 import { Writable } from "node:stream";
 import pino from "pino";
@@ -15,7 +13,6 @@ import {
   HookPoint,
   Message,
   HookSignal,
-  LIVE_ENV,
   LoggingHook,
   OpenAIChatEndpoint,
   Session,
@@ -29,7 +26,7 @@ import {
   type ToolArgs,
 } from "@hooklens/runtime";
 import { exportToOpenTelemetry } from "@hooklens/runtime/otel";
-import { resetLiveForTests } from "../../../runtime/src/live/publisher.js";
+import { captureLiveFrames, databaseFileBytes } from "../../helpers/secretSinks.js";
 import { memoryTracing } from "../otel/support.js";
 import { builtCli } from "../../helpers/builtCli.js";
 import { leaksIn, plantedCases, FORM_NAMES, type PlantedCase } from "../../helpers/plantedSecrets.js";
@@ -45,21 +42,12 @@ const cases = plantedCases(SEED, FORM_NAMES.length * 8);
 describe("planted secrets through the signal pipeline", () => {
   const temp = createTempDir("hooklens-leaks-");
   const dbPath = temp.path("signals.db");
-  let server: net.Server;
-  let sockets: net.Socket[] = [];
-  let socketBytes = "";
+  let live: Awaited<ReturnType<typeof captureLiveFrames>>;
   let sessionId = "";
   const tracing = memoryTracing();
 
   beforeAll(async () => {
-    const endpoint = temp.path("live.sock");
-    server = net.createServer((socket) => {
-      sockets.push(socket);
-      socket.on("data", (chunk) => (socketBytes += chunk.toString("utf8")));
-    });
-    await new Promise<void>((resolve) => server.listen(endpoint, resolve));
-    process.env[LIVE_ENV] = `${endpoint}?token=${"cd".repeat(16)}`;
-    resetLiveForTests();
+    live = await captureLiveFrames(temp.path("live.sock"));
 
     const store = await SqliteSignalStore.open(dbPath);
     const session = new Session();
@@ -84,31 +72,19 @@ describe("planted secrets through the signal pipeline", () => {
   });
 
   afterAll(async () => {
-    delete process.env[LIVE_ENV];
-    resetLiveForTests();
-    for (const socket of sockets) socket.destroy();
-    await new Promise((resolve) => server.close(resolve));
+    await live.close();
     temp.dispose();
   });
 
   it("the SQLite file (and anything beside it) holds none of them", () => {
-    const bytes = readdirSync(temp.dir)
-      .filter((name) => name.startsWith("signals.db"))
-      .map((name) => {
-        try {
-          return readFileSync(temp.path(name)).toString("latin1");
-        } catch {
-          return "";
-        }
-      })
-      .join("\n");
+    const bytes = databaseFileBytes(temp.dir, "signals.db");
     expect(bytes).toContain(MARKER);
     expect(leaksIn(bytes, cases)).toEqual([]);
   });
 
   it("the live socket's frames hold none of them", () => {
-    expect(socketBytes).toContain(MARKER);
-    expect(leaksIn(socketBytes, cases)).toEqual([]);
+    expect(live.bytes()).toContain(MARKER);
+    expect(leaksIn(live.bytes(), cases)).toEqual([]);
   });
 
   it("the OpenTelemetry spans (attributes, events, captured content) hold none of them", () => {
@@ -250,9 +226,7 @@ describe("planted secrets in session state rows and messages", () => {
       expect(rows).toContain(MARKER);
       expect(rows).toContain('"error"');
       store.close();
-      const bytes = readdirSync(temp.dir)
-        .map((name) => readFileSync(temp.path(name)).toString("latin1"))
-        .join("\n");
+      const bytes = databaseFileBytes(temp.dir, "");
       expect(bytes).toContain(MARKER);
       expect(leaksIn(bytes, cases)).toEqual([]);
     } finally {

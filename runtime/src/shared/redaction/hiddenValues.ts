@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_DEPTH, NAME_LIKE } from "./walk.js";
+import { DEFAULT_MAX_DEPTH, isNameAt } from "./walk.js";
 import type { RedactionRules } from "./rules.js";
 
 const MAX_COLLECTED = 256;
@@ -30,9 +30,9 @@ function visit(value: unknown, rules: RedactionRules, hidden: boolean, found: Se
   try {
     if (Array.isArray(value)) {
       let hideNext = false;
-      for (const item of value) {
-        visit(item, rules, hidden || hideNext, found, ancestors, depth + 1);
-        hideNext = typeof item === "string" && NAME_LIKE.test(item) && rules.isSecretKey(item.replace(/^-+|:$/g, ""));
+      for (let i = 0; i < value.length; i++) {
+        visit(value[i], rules, hidden || hideNext, found, ancestors, depth + 1);
+        hideNext = isNameAt(value, i) && rules.isSecretKey((value[i] as string).replace(/^-+|:$/g, ""));
       }
       return;
     }

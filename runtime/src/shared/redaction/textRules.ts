@@ -1,4 +1,4 @@
-import { NOT_SECRET, type KeyStrength } from "./keyNames.js";
+import { NOT_SECRET, STRONG_SECRET, type KeyStrength } from "./keyNames.js";
 
 /** What a hidden secret becomes in text and in data. */
 export const REDACTION_MASK = "[redacted]";
@@ -19,23 +19,32 @@ const PRIVATE_KEY_BLOCK = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY-----[\s\S]*?(?:
 /** `scheme://user:password@host`: the password goes, the user stays. */
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]{0,30}:\/\/[^\s/?#@:"'<>]{0,1024}):([^\s/?#@"'<>]{1,1024})@/gi;
 
-/** A `Cookie`, `Set-Cookie` or `Authorization` header line: everything after the colon is secret. */
-const SECRET_HEADER_LINE = /\b((?:set-)?cookie|(?:proxy-)?authorization)([ \t]*:[ \t]*)([^\r\n"'`]+)/gi;
+/**
+ * A `Cookie`, `Set-Cookie` or `Authorization` header line: everything after the colon is secret.
+ * The value starts at a visible character; a quoted one is left to {@link ASSIGNMENT}.
+ */
+const SECRET_HEADER_LINE = /\b((?:set-)?cookie|(?:proxy-)?authorization)([ \t]*:[ \t]*)([^\s"'`][^\r\n"'`]*)/gi;
 
 /**
  * `name=value` and `name: value` in any text: query strings, headers, env lines, JSON text,
- * `--flag=value`. The name is judged by the key-name rules, so text and data agree. A quoted
- * value is hidden up to its closing quote (escapes included), also inside JSON text that was
- * itself quoted into JSON once or more (`\"apiKey\":\"…\"`, `\\\"apiKey\\\":…`).
+ * `--flag=value`. The name is judged by the key-name rules, so text and data agree. The pattern
+ * ends at a quoted value's opening quote (`"`, `'`, or `\"` in JSON text quoted into JSON once or
+ * more); {@link quotedValueEnd} finds its close, however long the value is.
  */
 const ASSIGNMENT =
-  /(\\{0,8}["']?)\b(?=([A-Za-z_][\w.-]{0,63}))\2\1([ \t]*[:=][ \t]*)(?:(\\{1,8})"([^"\\\r\n]{0,4096})\\{1,8}"|((?:bearer|basic|token)[ \t]+)?([^\s"'`,;&?#=<>(){}[\]\\]+=*)|"((?:[^"\\\r\n]|\\.){0,4096})"|'((?:[^'\\\r\n]|\\.){0,4096})')/gi;
+  /(\\{0,8}["']?)\b(?=([A-Za-z_][\w.-]{0,63}))\2\1([ \t]*[:=][ \t]*)(?:(\\{1,8}"|["'])|((?:bearer|basic|token)[ \t]+)?([^\s"'`,;&?#=<>(){}[\]\\]+=*))/gi;
 
 /** `--password hunter2`, `-token abc` in a command line. */
 const FLAG_THEN_VALUE = /(^|[\s"'])(--?)([A-Za-z][\w-]{0,63})([ \t]+)(["']?)([^\s"'`]+)/g;
 
 /** An `Authorization` value written anywhere: `Bearer …` always, `Basic …` when it looks encoded. */
 const SCHEME_CREDENTIAL = /\b(bearer|basic)([ \t]+)([A-Za-z0-9._~+/-]+=*)/gi;
+
+/**
+ * Where a token shape may start: at a word boundary, or right after an escape that ends in a
+ * letter or digit (`%20sk-…` in a URL, `\\nsk-…` or `\\u0020sk-…` in JSON text), which hides the boundary.
+ */
+const TOKEN_START = String.raw`(?:\b|(?<=%[0-9A-Fa-f]{2}|\\[nrtbf]|\\u[0-9A-Fa-f]{4}))`;
 
 /**
  * Credentials with a recognisable shape, wherever they appear: one pattern, so text is scanned
@@ -55,7 +64,7 @@ const TOKEN_SHAPES = new RegExp(
     /npm_[A-Za-z0-9]{30,}/,
     /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/, // JSON Web Tokens
   ]
-    .map((shape) => `\\b${shape.source}`)
+    .map((shape) => `${TOKEN_START}${shape.source}`)
     .join("|"),
   "g",
 );
@@ -117,17 +126,50 @@ function hideAssignments(text: string, context: TextRuleContext): string {
   let out = "";
   let copied = 0;
   for (let match = ASSIGNMENT.exec(text); match !== null; match = ASSIGNMENT.exec(text)) {
-    const [whole, q1 = "", name = "", sep = "", escapes = "", escapedQuoted, scheme, bare, doubleQuoted, singleQuoted] = match;
-    const value = escapedQuoted ?? bare ?? doubleQuoted ?? singleQuoted ?? "";
-    if (value === REDACTION_MASK || value.length === 0 || isPlainNumber(value) || context.strengthOf(name) === NOT_SECRET) {
+    const [whole, q1 = "", name = "", sep = "", open, scheme, bare] = match;
+    const valueStart = match.index + whole.length;
+    const end = open === undefined ? null : quotedValueEnd(text, valueStart, open);
+    const value = end === null ? (bare ?? "") : text.slice(valueStart, end.value);
+    const strength = value === REDACTION_MASK || value.length === 0 ? NOT_SECRET : context.strengthOf(name);
+    // A number under a weak name stays readable (`max_tokens=256`), as it does in data.
+    if (strength === NOT_SECRET || (strength !== STRONG_SECRET && isPlainNumber(value))) {
       ASSIGNMENT.lastIndex = match.index + q1.length * 2 + name.length + Math.max(sep.length, 1);
       continue;
     }
-    const quote = escapedQuoted !== undefined ? `${escapes}"` : doubleQuoted !== undefined ? '"' : singleQuoted !== undefined ? "'" : "";
-    out += text.slice(copied, match.index) + `${q1}${name}${q1}${sep}${scheme ?? ""}${quote}${REDACTION_MASK}${quote}`;
-    copied = match.index + whole.length;
+    const close = end === null ? "" : text.slice(end.value, end.after);
+    out += text.slice(copied, match.index) + `${q1}${name}${q1}${sep}${scheme ?? ""}${open ?? ""}${REDACTION_MASK}${close}`;
+    copied = end === null ? valueStart : end.after;
+    ASSIGNMENT.lastIndex = copied;
   }
   return copied === 0 ? text : out + text.slice(copied);
+}
+
+/**
+ * Where a quoted value that starts at `from` ends: `value` is the index of its closing quote (or
+ * of the line's end, when the quote is never closed), `after` the index past the close. A value
+ * opened by `\"` (JSON text quoted into JSON) closes at a `"` after exactly as many backslashes;
+ * more backslashes quote a deeper level, fewer end the outer string. One pass, no length limit.
+ */
+function quotedValueEnd(text: string, from: number, open: string): { value: number; after: number } {
+  const quote = open[open.length - 1]!;
+  const escapes = open.length - 1;
+  let i = from;
+  while (i < text.length) {
+    const code = text.charCodeAt(i);
+    if (code === 10 || code === 13) break;
+    if (code === 92 /* \ */) {
+      let run = 0;
+      while (text.charCodeAt(i + run) === 92) run++;
+      if (text[i + run] === quote && run <= escapes) {
+        return run === escapes ? { value: i, after: i + run + 1 } : { value: i, after: i };
+      }
+      i += escapes === 0 ? 2 : run + 1;
+      continue;
+    }
+    if (text[i] === quote) return escapes === 0 ? { value: i, after: i + 1 } : { value: i, after: i };
+    i++;
+  }
+  return { value: i, after: i };
 }
 
 function hideFlagValue(context: TextRuleContext): Replacer {

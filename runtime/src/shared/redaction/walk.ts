@@ -78,10 +78,19 @@ function walk(value: unknown, policy: WalkPolicy, ancestors: Set<object>, depth:
 /** An array item that may name the value after it (`Authorization`, `--password`, `x-api-key:`). */
 export const NAME_LIKE = /^-{0,2}[A-Za-z_][\w.-]{0,63}:?$/;
 
+/** The first item of a two-item array may be any one-line key: a Map entry (`["client secret", "…"]`). */
+const PAIR_KEY_LIKE = /^[^\r\n]{1,256}$/;
+
+/** Whether `items[i]` may name the item after it: a name-like string, or the key of a pair. */
+export function isNameAt(items: readonly unknown[], i: number): boolean {
+  const item = items[i];
+  if (typeof item !== "string" || i + 1 >= items.length) return false;
+  return NAME_LIKE.test(item) || (i === 0 && items.length === 2 && PAIR_KEY_LIKE.test(item));
+}
+
 /** Whether `items[i]` is a secret name, so the item after it is hidden (`["--password", "p"]`). */
 export function namesHiddenNext(items: readonly unknown[], i: number, policy: WalkPolicy): boolean {
-  const item = items[i];
-  return typeof item === "string" && i + 1 < items.length && NAME_LIKE.test(item) && policy.hides(item.replace(/^-+|:$/g, ""), items[i + 1]);
+  return isNameAt(items, i) && policy.hides((items[i] as string).replace(/^-+|:$/g, ""), items[i + 1]);
 }
 
 function walkList(items: readonly unknown[], policy: WalkPolicy, ancestors: Set<object>, depth: number): unknown[] {
