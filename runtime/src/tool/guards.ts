@@ -1,37 +1,23 @@
 import path from "node:path";
 import { PermissionError } from "./errors.js";
+import { destructiveReason } from "./destructive/destructiveCommands.js";
 import { fnmatch, hasWildcard } from "./fnmatch.js";
 import { ownValue, type ToolArgs } from "./objects.js";
 import { expandUser, isWithin, resolveLoose } from "./paths.js";
 import { optionsObject, requireObject, requireStrings } from "../shared/arguments.js";
 
-/** Commands that destroy data or history, matched case-insensitively anywhere in `args.command`. */
-const DESTRUCTIVE = new RegExp(
-  [
-    String.raw`\brm\s+-rf\b`,
-    String.raw`git\s+push\s+--force`,
-    String.raw`git\s+reset\s+--hard`,
-    String.raw`git\s+clean\s+-fd`,
-    String.raw`drop\s+table`,
-    String.raw`drop\s+database`,
-    String.raw`truncate\s+table`,
-    String.raw`\bmkfs\b`,
-    String.raw`\bdd\s+if=`,
-    String.raw`>\s*/dev/sd[a-z]`,
-  ].join("|"),
-  "i",
-);
-
 /**
  * A pre-hook that refuses destructive shell commands (`rm -rf`, forced pushes, hard resets,
- * `drop table`, `mkfs`, raw disk writes …) with a PermissionError. Other calls pass untouched.
+ * forced cleans, `drop table`, `mkfs`, `dd`, raw disk writes …) with a PermissionError. The
+ * command is parsed into simple commands and words and judged on meaning, whatever the spelling
+ * (see {@link destructiveReason} for the list and for what it cannot see). Other calls pass untouched.
  */
 export const guardDestructive = async function guardDestructive(_toolName: string, _action: string, args: ToolArgs): Promise<undefined> {
   // Refused, not passed: a guard that cannot read the call must not let it through.
   requireObject(args, "guardDestructive(toolName, action, args)", "args");
   const command = ownValue(args, "command");
   const text = typeof command === "string" ? command : "";
-  if (DESTRUCTIVE.test(text)) {
+  if (destructiveReason(text) !== null) {
     throw new PermissionError(`Blocked destructive command: ${text}\nIf you need this, explain why and ask the user to run it manually.`);
   }
   return undefined;
