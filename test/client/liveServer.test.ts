@@ -184,7 +184,9 @@ describe("a LiveSink batch as bytes", () => {
       Array.from({ length: 400 }, (_, i) => new Signal({ data: { batch: b, n: i, text: `batch ${b} line ${i} `.repeat(10) } })),
     );
     for (const batch of batches) sink.write("session-1", batch.map((signal) => encodeSignal(signal, 1_700_000_000)));
-    // Everything is sent once the connection closed; then the editor has read all it will get.
+    // Everything is sent once flushed (close alone drains for at most liveExitDrainMs, which a
+    // loaded machine can outlast); after close the editor has read all it will get.
+    await sink.flush();
     await sink.close();
     await until(() => store.runs()[0]?.connected === false);
     const all = batches.flat();

@@ -8,7 +8,8 @@ import type { SourceLocation } from "./model/signalFacts.js";
 import type { TreeNode } from "./model/treeModel.js";
 import { signalAt } from "./signalLookup.js";
 import type { SignalStore } from "./signalStore.js";
-import { isTreeNode, type SignalsView } from "./signalsView.js";
+import type { SignalsView } from "./signalsView.js";
+import { isTreeNode } from "./treeNodeArgument.js";
 
 type Facet = "kinds" | "tools" | "branches";
 

@@ -5,7 +5,8 @@ import { createInterface } from "node:readline";
 import * as vscode from "vscode";
 import { ExportReader, exportLines } from "./model/ndjsonExport.js";
 import type { LiveRun } from "./signalStore.js";
-import { isTreeNode, type SignalsView } from "./signalsView.js";
+import type { SignalsView } from "./signalsView.js";
+import { isTreeNode } from "./treeNodeArgument.js";
 
 /** Per-run commands: remove a run, export it to NDJSON, open such an export. */
 export function registerRunCommands(view: SignalsView): vscode.Disposable {

@@ -9,6 +9,7 @@ import type { SignalStore } from "./signalStore.js";
 import { SHOW_SIGNAL_COMMAND, SignalTreeProvider } from "./signalTree.js";
 import { registerFindCommands } from "./findCommands.js";
 import { registerRunCommands } from "./runCommands.js";
+import { isTreeNode } from "./treeNodeArgument.js";
 import { SIGNALS_IN_DEBUG_VIEW, SIGNALS_VIEW } from "../status/views.js";
 
 export const VIEW_ID = SIGNALS_VIEW;
@@ -174,11 +175,6 @@ export class SignalsView implements vscode.Disposable {
     clearTimeout(this.#messageTimer);
     for (const disposable of this.#disposables.splice(0)) disposable.dispose();
   }
-}
-
-/** A row of the tree (menus pass them); a signal frame, which also has a `type` and an `id`, is not one. */
-export function isTreeNode(value: unknown): value is TreeNode {
-  return typeof value === "object" && value !== null && "type" in value && "id" in value && ("run" in value || "container" in value);
 }
 
 function isFrame(value: unknown): value is SignalFrame {

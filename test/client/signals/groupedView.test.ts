@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CallGroup } from "../../../client/src/signals/model/callGroup.js";
-import { SessionModel, type GroupedView } from "../../../client/src/signals/model/sessionModel.js";
+import type { GroupedView } from "../../../client/src/signals/model/branchedRows.js";
+import { SessionModel } from "../../../client/src/signals/model/sessionModel.js";
 import { frame, hook } from "./frames.js";
 
 /** A view as comparable data: each branch's rows in order with its counts, and the top-level rows (order aside: an evicted branch head may leave them in another order than a regrouping would). */

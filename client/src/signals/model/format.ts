@@ -8,6 +8,11 @@ export function formatMs(ms: number): string {
   return `${Number(ms.toPrecision(2))} ms`;
 }
 
+/** A duration for a label: empty when the signal reports none. */
+export function durationText(ms: number | null): string {
+  return ms === null ? "" : formatMs(ms);
+}
+
 /** An offset from the start of a session: `+0 ms`, `+1,204 ms`. */
 export function formatOffset(ms: number): string {
   return `+${GROUPED.format(Math.max(0, Math.round(ms)))} ms`;

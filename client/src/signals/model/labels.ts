@@ -2,7 +2,7 @@ import type { LiveRun, LiveSession } from "../signalStore.js";
 import { CallGroup, type SignalEntry } from "./callGroup.js";
 import { formatCount, formatMs, formatOffset, isoTime, joinParts } from "./format.js";
 import { clip } from "./payloadFields.js";
-import { countSignals, type BranchView } from "./sessionModel.js";
+import { countSignals, type BranchView } from "./branchedRows.js";
 import { shortId, type HookPhase } from "./signalFacts.js";
 
 /** `2 errors · 1 denied`: the problem counts every parent row shows (empty when there are none). */

@@ -1,27 +1,8 @@
 import type { SignalFrame } from "@hooklens/runtime/live";
+import { BranchedRows, type GroupedView, type SessionItem } from "./branchedRows.js";
 import { CallGroup, type SignalEntry } from "./callGroup.js";
 import { stringField } from "./payloadFields.js";
 import { isModelPoint, readSignal, type BranchName, type CallKind } from "./signalFacts.js";
-
-/** A top-level row of a session (or branch): a call group or a signal that belongs to no call. */
-export type SessionItem = CallGroup | SignalEntry;
-
-/** A branch of a session as the grouped tree shows it. */
-export interface BranchView {
-  readonly branchId: string;
-  /** The agent or branch name the session's signals give it, once one did. */
-  name: string | null;
-  readonly items: SessionItem[];
-  errors: number;
-  denials: number;
-  signals: number;
-}
-
-/** A session's rows in grouped order: items without a branch, and each branch where it first appears. */
-export interface GroupedView {
-  readonly rows: Array<SessionItem | BranchView>;
-  readonly branches: ReadonlyMap<string, BranchView>;
-}
 
 /** How many act() record candidates are remembered per tool name. */
 const RECORD_CANDIDATES = 64;
@@ -60,12 +41,8 @@ export class SessionModel {
   #nextSeq = 1;
   /** Branch names by branch id, and whether a `branch.create` declared it (see {@link #nameBranch}). */
   readonly #branchNames = new Map<string, { name: string; declared: boolean }>();
-  /** The grouped view once built (see {@link grouped}); `#placed` of {@link items} are in it. */
-  #view: { rows: Array<SessionItem | BranchView>; branches: Map<string, BranchView> } | null = null;
-  #viewStale = false;
-  #placed = 0;
-  /** The branch of the last row placed: where a call naming no branch is shown. */
-  #previousBranch: string | null = null;
+  /** The grouped view (see {@link grouped}). */
+  readonly #rows = new BranchedRows((branchId) => this.#branchNames.get(branchId)?.name ?? null);
 
   constructor(readonly sessionId: string) {}
 
@@ -144,12 +121,12 @@ export class SessionModel {
         if (item.seq > lastDroppedSeq) head.push(item);
         else {
           toRemove--;
-          if (scanned < this.#placed) gone.add(item);
+          if (scanned < this.#rows.placed) gone.add(item);
         }
       } else if (!emptied.has(item)) head.push(item);
       else {
         toRemove--;
-        if (scanned < this.#placed) gone.add(item);
+        if (scanned < this.#rows.placed) gone.add(item);
         for (const group of survivors(item, null, emptied)) {
           head.push(group);
           lifted = true;
@@ -167,9 +144,7 @@ export class SessionModel {
       }
     }
     if (emptied.size > 0) this.#forgetGroups(emptied);
-    this.#viewLost(gone, emptied, roots);
-    this.#placed -= gone.size;
-    if (lifted) this.#viewStale = true;
+    this.#rows.lost(gone, emptied, roots, lifted);
   }
 
   /** Removed groups leave the look-ups that join later signals to their call. */
@@ -189,124 +164,15 @@ export class SessionModel {
     return this.#groups.get(`${kind}:${callId}`);
   }
 
-  /**
-   * The rows with branches folded in. Built once, then kept up to date: rows that arrived since
-   * the last call are placed, signals joining a row already placed update its branch's counts as
-   * they come (in {@link #add}), and evicted rows leave the front of their lists. A redraw of a
-   * session of 100,000 signals touches what changed, not every row. A placed call that turns out
-   * to run in another branch than the one it was shown in, or an eviction that lifts nested calls
-   * out, rebuilds it. Evicted rows' neighbours keep the branch they were shown in (rows never jump).
-   */
+  /** The rows with branches folded in, kept up to date rather than rebuilt (see {@link BranchedRows}). */
   grouped(): GroupedView {
-    if (this.#view === null || this.#viewStale) return this.#buildView();
-    const view = this.#view;
-    for (; this.#placed < this.items.length; this.#placed++) this.#place(view, this.items[this.#placed]!);
-    return view;
+    return this.#rows.read(this.items);
   }
 
   /** The grouped view built from scratch: what {@link grouped} keeps up to date (tests compare the two). */
   regroup(): GroupedView {
-    this.#viewStale = true;
+    this.#rows.invalidate();
     return this.grouped();
-  }
-
-  #buildView(): GroupedView {
-    const view = { rows: [] as Array<SessionItem | BranchView>, branches: new Map<string, BranchView>() };
-    // Hook signals carry no branch id (branches share the session's bus), so a call none of whose
-    // signals names a branch is shown in the branch of the row before it: calls run in branches.
-    this.#previousBranch = null;
-    for (const item of this.items) this.#place(view, item);
-    this.#view = view;
-    this.#viewStale = false;
-    this.#placed = this.items.length;
-    return view;
-  }
-
-  #place(view: { rows: Array<SessionItem | BranchView>; branches: Map<string, BranchView> }, item: SessionItem): void {
-    let branchId: string | null;
-    if (item instanceof CallGroup) {
-      item.shownBranchId = item.branchId ?? this.#previousBranch;
-      item.placed = true;
-      branchId = item.shownBranchId;
-    } else branchId = item.facts.branchId;
-    if (branchId === null) {
-      view.rows.push(item);
-      return;
-    }
-    let branch = view.branches.get(branchId);
-    if (!branch) {
-      branch = { branchId, name: this.#branchNames.get(branchId)?.name ?? null, items: [], errors: 0, denials: 0, signals: 0 };
-      view.branches.set(branchId, branch);
-      view.rows.push(branch);
-    }
-    this.#previousBranch = branchId;
-    branch.items.push(item);
-    if (hasProblem(item, "error")) branch.errors++;
-    if (hasProblem(item, "denied")) branch.denials++;
-    branch.signals += item instanceof CallGroup ? countSignals(item) : 1;
-  }
-
-  /** A signal joined `root`'s call, a row the view already shows: its branch's counts follow. */
-  #rowGrew(root: CallGroup, hadError: boolean, hadDenial: boolean): void {
-    if (this.#view === null || this.#viewStale || !root.placed) return;
-    if (root.branchId !== null && root.branchId !== root.shownBranchId) {
-      // It was shown in the branch of the rows before it, and now names another one.
-      this.#viewStale = true;
-      return;
-    }
-    const branch = root.shownBranchId === null ? undefined : this.#view.branches.get(root.shownBranchId);
-    if (!branch) return;
-    branch.signals++;
-    if (!hadError && root.errors > 0) branch.errors++;
-    if (!hadDenial && root.denials > 0) branch.denials++;
-  }
-
-  /**
-   * Evicted signals leave the view: `gone` are the rows that went (loose signals, emptied calls),
-   * `shrunk` the placed calls that lost signals (with whether they had an error / a denial
-   * before, and how many signals they lost).
-   */
-  #viewLost(gone: ReadonlySet<SessionItem>, emptied: ReadonlySet<CallGroup>, shrunk: ReadonlyMap<CallGroup, readonly [boolean, boolean, number]>): void {
-    const view = this.#view;
-    if (view === null || this.#viewStale) return;
-    const fromBranch = new Map<BranchView, number>();
-    let fromRows = 0;
-    for (const item of gone) {
-      const branchId = item instanceof CallGroup ? item.shownBranchId : item.facts.branchId;
-      const branch = branchId === null ? undefined : view.branches.get(branchId);
-      if (!branch) {
-        fromRows++;
-        continue;
-      }
-      fromBranch.set(branch, (fromBranch.get(branch) ?? 0) + 1);
-      if (!(item instanceof CallGroup)) {
-        branch.signals--;
-        if (item.facts.problem === "error") branch.errors--;
-        else if (item.facts.problem === "denied") branch.denials--;
-      }
-    }
-    for (const [group, [hadError, hadDenial, lost]] of shrunk) {
-      if (!group.placed || group.shownBranchId === null) continue;
-      const branch = view.branches.get(group.shownBranchId);
-      if (!branch) continue;
-      branch.signals -= lost;
-      const went = emptied.has(group);
-      if (hadError && (went || group.errors === 0)) branch.errors--;
-      if (hadDenial && (went || group.denials === 0)) branch.denials--;
-    }
-    let emptiedBranches = 0;
-    for (const [branch, count] of fromBranch) {
-      removeLeading(branch.items, gone, count);
-      if (branch.items.length === 0) {
-        view.branches.delete(branch.branchId);
-        emptiedBranches++;
-      }
-    }
-    if (fromRows + emptiedBranches > 0) {
-      const leaving = new Set<SessionItem | BranchView>(gone);
-      for (const row of view.rows) if (isBranchRow(row) && row.items.length === 0) leaving.add(row);
-      removeLeading(view.rows, leaving, fromRows + emptiedBranches);
-    }
   }
 
   #add(frame: SignalFrame, seq: number, facts = readSignal(frame)): SignalEntry {
@@ -329,7 +195,7 @@ export class SessionModel {
     group.add(entry);
     if (!hadError && root.errors > 0) this.errorRows++;
     if (!hadDenial && root.denials > 0) this.deniedRows++;
-    this.#rowGrew(root, hadError, hadDenial);
+    this.#rows.rowGrew(root, hadError, hadDenial);
     return entry;
   }
 
@@ -341,8 +207,7 @@ export class SessionModel {
     const known = this.#branchNames.get(branchId);
     if (known && (known.declared || !declared)) return;
     this.#branchNames.set(branchId, { name, declared });
-    const shown = this.#view?.branches.get(branchId);
-    if (shown) shown.name = name;
+    this.#rows.renamed(branchId, name);
   }
 
   #groupFor(entry: SignalEntry): CallGroup | null {
@@ -450,17 +315,6 @@ export class SessionModel {
   }
 }
 
-export function hasProblem(item: SessionItem, problem: "error" | "denied"): boolean {
-  if (item instanceof CallGroup) return problem === "error" ? item.errors > 0 : item.denials > 0;
-  return item.facts.problem === problem;
-}
-
-export function countSignals(group: CallGroup): number {
-  let count = group.members.length;
-  for (const child of group.children) count += countSignals(child);
-  return count;
-}
-
 /** `group` when it keeps signals, else the calls nested in it that do (now children of `parent`). */
 function survivors(group: CallGroup, parent: CallGroup | null, emptied: ReadonlySet<CallGroup>): CallGroup[] {
   if (!emptied.has(group)) {
@@ -468,22 +322,6 @@ function survivors(group: CallGroup, parent: CallGroup | null, emptied: Readonly
     return [group];
   }
   return group.children.flatMap((child) => survivors(child, parent, emptied));
-}
-
-/** Removes the first `count` elements of `array` that are in `gone` (they sit near its front: scans only until all are found). */
-function removeLeading<T>(array: T[], gone: ReadonlySet<unknown>, count: number): void {
-  let kept = 0;
-  let scanned = 0;
-  for (; scanned < array.length && count > 0; scanned++) {
-    const item = array[scanned]!;
-    if (gone.has(item)) count--;
-    else array[kept++] = item;
-  }
-  if (kept !== scanned) array.splice(kept, scanned - kept);
-}
-
-function isBranchRow(row: SessionItem | BranchView): row is BranchView {
-  return "branchId" in row && "items" in row && !(row instanceof CallGroup);
 }
 
 /** Puts `next` in place of what `array` held (no spread: a session may hold 100,000 rows). */

@@ -1,5 +1,5 @@
 import { CallGroup, type SignalEntry } from "./callGroup.js";
-import type { SessionItem } from "./sessionModel.js";
+import type { SessionItem } from "./branchedRows.js";
 
 /**
  * What the Signals view shows: every part must match. Typed as one line in the filter box:

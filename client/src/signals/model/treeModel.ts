@@ -14,7 +14,7 @@ import {
   timeDescription,
 } from "./labels.js";
 import { formatCount } from "./format.js";
-import { hasProblem, type BranchView, type SessionItem } from "./sessionModel.js";
+import { hasProblem, type BranchView, type SessionItem } from "./branchedRows.js";
 import { NO_FILTER, isFilterActive, itemMatches, signalMatches, type SignalFilter } from "./signalFilter.js";
 import { GROUP_STYLES, kindStyle, type KindStyle } from "./signalKinds.js";
 import type { HookPhase } from "./signalFacts.js";
