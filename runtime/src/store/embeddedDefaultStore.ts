@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import { requireObject, requireString } from "../shared/arguments.js";
 import { resolve } from "node:path";
 import { flushSignals } from "../session/pipeline/signalPipeline.js";
@@ -51,7 +51,7 @@ export function embeddedDefaultSignalStore(): SignalStore | null {
   const postgres = isPostgresUrl(path);
   if (!postgres) {
     if (lastMiss && lastMiss.path === path && Date.now() < lastMiss.until) return null;
-    if (!existsSync(path)) {
+    if (!somethingAt(path)) {
       lastMiss = { path, until: Date.now() + MISS_TTL_MS };
       return null;
     }
@@ -101,4 +101,14 @@ function openingStore(path: string, opening: Promise<EmbeddedStore>): SignalStor
     },
   };
   return proxy;
+}
+
+/** Whether anything is at `path`, a dangling symbolic link included (opening it then says what is wrong). */
+function somethingAt(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

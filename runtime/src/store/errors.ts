@@ -43,6 +43,15 @@ export class SignalStoreLockedError extends SignalStoreError {
   override name = "SignalStoreLockedError";
 }
 
+/**
+ * The path cannot hold a database file: a folder, a named pipe, a socket, a device, a kernel file
+ * (`/proc`, `/sys`: they report a size of 0 and still have content), or a symbolic link to
+ * something missing or to one of these. Refused before anything is opened, so nothing waits on it.
+ */
+export class SignalStorePathError extends SignalStoreError {
+  override name = "SignalStorePathError";
+}
+
 /** A read-only open of a file that does not exist. */
 export class SignalStoreMissingError extends SignalStoreError {
   override name = "SignalStoreMissingError";

@@ -24,6 +24,7 @@ export {
   SignalStoreError,
   SignalStoreLockedError,
   SignalStoreMissingError,
+  SignalStorePathError,
   SignalStoreUnreachableError,
   SignalStoreUnwritableError,
 } from "./errors.js";

@@ -3,11 +3,10 @@
 // a flush that never settles leaves a top-level await unsettled, code 13): every store method the
 // runtime calls × every way it can fail. The program must print "done", exit 0, and the log must
 // say how many signals were dropped and why.
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../helpers/fixtureProject.js";
 import { bundledFixture } from "../../helpers/bundledFixture.js";
+import { runNode } from "../../helpers/runNode.js";
 
 const PROGRAM = fileURLToPath(new URL("./fixtures/failingUserStore.mts", import.meta.url));
 /** Only tells an exit from a hang. */
@@ -18,20 +17,7 @@ const SETTLE_MS = 300;
 const METHODS = ["insertSessionSignal", "insertEncodedSignals", "flush"] as const;
 const MODES = ["throw", "reject", "thenable", "thenableThrows", "hang"] as const;
 
-function run(method: string, mode: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [bundledFixture(PROGRAM), method, mode, String(mode === "hang" ? SETTLE_MS : HANG_MS)], { cwd: REPO_ROOT });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const hang = setTimeout(() => child.kill("SIGKILL"), HANG_MS);
-  return new Promise((resolve) =>
-    child.on("exit", (code, signal) => {
-      clearTimeout(hang);
-      resolve({ code, signal, stdout, stderr });
-    }),
-  );
-}
+const run = (method: string, mode: string) => runNode([bundledFixture(PROGRAM), method, mode, String(mode === "hang" ? SETTLE_MS : HANG_MS)], { hangMs: HANG_MS });
 
 describe("a failing user store", () => {
   const cases = METHODS.flatMap((method) => MODES.map((mode) => [method, mode] as const));

@@ -38,7 +38,9 @@ export function registerLockOwner(dbPath: string): () => void {
   openHere.set(dbPath, count + 1);
   if (count === 0) {
     try {
-      mkdirSync(ownersFolder(dbPath), { recursive: true });
+      // Not recursive: the database's folder exists by now, and Node's recursive mkdir spins
+      // forever where mkdir answers ENOENT under an existing parent (as in /proc).
+      mkdirOnce(ownersFolder(dbPath));
       writeFileSync(join(ownersFolder(dbPath), ownerName(process.pid)), JSON.stringify({ pid: process.pid, host }));
     } catch {
       // A read-only location: the driver cannot lock there either, so there is nothing to recover.
@@ -123,6 +125,14 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     // EPERM: it exists but belongs to someone else.
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function mkdirOnce(folder: string): void {
+  try {
+    mkdirSync(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
 }
 

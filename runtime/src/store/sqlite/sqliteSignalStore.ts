@@ -1,12 +1,12 @@
-import { existsSync, mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { closeAtExit, forgetAtExit } from "../closeAtExit.js";
 import { loadSqliteDriver, type SqliteDatabase, type SqliteStatement, type SqliteValue } from "./sqliteDriver.js";
 import { classifySqliteError, isBusyError } from "./sqliteErrors.js";
 import { breakStaleLock, registerLockOwner } from "./lockOwners.js";
 import { rollBackUnlockedJournal } from "./hotJournal.js";
 import { InvalidValueError } from "../../shared/errors.js";
-import { SignalStoreClosedError, SignalStoreMissingError, SignalStoreUnwritableError } from "../errors.js";
+import { SignalStoreClosedError, SignalStoreUnwritableError } from "../errors.js";
+import { checkDatabasePath, makeParentFolder } from "./databasePath.js";
 import { ensureSchema, inspectSchema } from "./sqliteSchema.js";
 import type { RecordedSession, SessionSignalRecord, SignalStore } from "../signalStore.js";
 import { recordedSessionFromRow, recordFromRow } from "../recordRows.js";
@@ -111,7 +111,7 @@ export class SqliteSignalStore implements SignalStore {
     }
     const full = resolve(path);
     const settings = { readOnly: options.readOnly ?? false, busyTimeoutMs: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS };
-    if (settings.readOnly && !existsSync(full)) throw new SignalStoreMissingError(full, `no signal database at ${full}`);
+    checkDatabasePath(full, settings.readOnly);
     if (!settings.readOnly) makeParentFolder(full);
     const openDatabase = await loadSqliteDriver();
     // Registered before the first lock, so a breaker in another process sees this one as alive.
@@ -290,13 +290,4 @@ function writeRow(values: SqliteValue[], at: number, row: SignalRow): void {
   values[at + 2] = row.opId;
   values[at + 3] = row.ts;
   values[at + 4] = Buffer.from(row.payloadJson);
-}
-
-function makeParentFolder(path: string): void {
-  try {
-    mkdirSync(dirname(path), { recursive: true });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new SignalStoreUnwritableError(path, `cannot create the folder of ${path}: ${reason}`, { cause: error });
-  }
 }
