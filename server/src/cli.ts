@@ -4,10 +4,11 @@ import { RecordedDbError } from "./cli/recordedDb.js";
 import { sessionsCommand, type OutputFormat } from "./cli/sessions.js";
 import { showCommand } from "./cli/show.js";
 import type { CheckFormat } from "./cli/check/command.js";
+import { DEFAULT_MAX_FILE_BYTES, parseFileSize } from "./cli/check/fileSize.js";
 import { SERVER_VERSION } from "./version.js";
 
 const USAGE = `Usage: hooklens check [paths...] [--project tsconfig.json] [--format text|json|sarif]
-                      [--max-warnings N] [--allow-incomplete]
+                      [--max-warnings N] [--allow-incomplete] [--follow-symlinks] [--max-file-size 1MB]
        hooklens sessions [--db path|postgres://…] [--format text|json]
        hooklens show <sessionId> [--db path|postgres://…] [--format text|json]
        hooklens --version | --help
@@ -15,6 +16,9 @@ const USAGE = `Usage: hooklens check [paths...] [--project tsconfig.json] [--for
 check     analyses TypeScript and JavaScript files for misuse of @hooklens/runtime, printing each
           file's findings as it is done. --project checks the files of that tsconfig with its
           options (paths then narrow it). Rule levels come from the nearest hooklens.config.json.
+          Links to folders are not followed unless --follow-symlinks; broken links, FIFOs and
+          other files that are not regular files, and files over --max-file-size (default 1MB),
+          are reported as not analysed.
 sessions  lists the sessions recorded in a signal database.
 show      prints one recorded session's signals in order.
 --db defaults to $HOOKLENS_DB, else .hooklens/signals.db under the current folder; a postgres:// or
@@ -37,6 +41,8 @@ async function main(argv: string[]): Promise<number> {
         "max-warnings": { type: "string" },
         project: { type: "string" },
         "allow-incomplete": { type: "boolean" },
+        "follow-symlinks": { type: "boolean" },
+        "max-file-size": { type: "string" },
         db: { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
@@ -71,6 +77,11 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`hooklens: --max-warnings must be a whole number, got "${values["max-warnings"]}"\n`);
     return 2;
   }
+  const maxFileBytes = values["max-file-size"] === undefined ? DEFAULT_MAX_FILE_BYTES : parseFileSize(values["max-file-size"]);
+  if (maxFileBytes === undefined) {
+    process.stderr.write(`hooklens: --max-file-size must be a size in bytes, KB or MB (such as 2MB), got "${values["max-file-size"]}"\n`);
+    return 2;
+  }
   // Loaded on demand, from its own bundle once built (scripts/cliBundles.mjs): the analyzer pulls in
   // ts-morph and TypeScript, which the other commands never need.
   const { checkCommand } = await import("./cli/check/command.js");
@@ -80,6 +91,8 @@ async function main(argv: string[]): Promise<number> {
     maxWarnings,
     project: values.project,
     allowIncomplete: values["allow-incomplete"] ?? false,
+    followSymlinks: values["follow-symlinks"] ?? false,
+    maxFileBytes,
     bundleDir: __dirname,
     cwd: process.cwd(),
     stdout: (text) => process.stdout.write(text),

@@ -79,23 +79,60 @@ export function exportedLocalBinding(local: ts.Identifier, sameName: readonly ts
 }
 
 function innermostBinding(reference: ts.Identifier, sameName: readonly ts.Identifier[]): ts.Declaration | undefined {
-  let found: { declaration: ts.Declaration; scope: ts.Node } | undefined;
-  let tied = false;
+  const placed = placedDeclarations(sameName);
+  if (!placed) return undefined;
+  // Scopes never overlap without nesting, so among those sorted by start (the enclosing one first
+  // when two start together), the last that starts at or before the reference and holds it is the
+  // innermost one holding it.
+  let low = 0;
+  let high = placed.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (placed[middle]!.scope.pos <= reference.pos) low = middle + 1;
+    else high = middle;
+  }
+  for (let at = low - 1; at >= 0; at--) {
+    const { declaration, scope } = placed[at]!;
+    if (reference.end > scope.end) continue;
+    // Two declarations of the name in that one scope (overloads, say): the checker decides.
+    const tied = placed[at - 1]?.scope === scope || placed[at + 1]?.scope === scope;
+    return tied ? undefined : declaration;
+  }
+  return undefined;
+}
+
+interface PlacedDeclaration {
+  declaration: ts.Declaration;
+  scope: ts.Node;
+}
+
+/**
+ * Every declaration among `sameName` with the scope syntax places it in, sorted by the scope's
+ * start (then the longer scope first); null when one of them has a scope syntax does not place, so
+ * the checker must answer for every reference. Kept per list of names, which a file's index gives
+ * once per parse: a file that declares one name in thousands of functions (a parameter `p` of
+ * every handler) would otherwise scan them all for each reference.
+ */
+function placedDeclarations(sameName: readonly ts.Identifier[]): readonly PlacedDeclaration[] | null {
+  let placed = PLACED.get(sameName);
+  if (placed !== undefined) return placed;
+  const found: PlacedDeclaration[] = [];
   for (const id of sameName) {
     if (!isBindingName(id)) continue;
     const declaration = id.parent as ts.Declaration;
     const scope = scopeOf(declaration);
-    if (!scope) return undefined;
-    if (reference.pos < scope.pos || reference.end > scope.end) continue;
-    // Scopes that hold the same node nest: the later-starting or shorter one is inside the other.
-    if (found && scope === found.scope) tied = true;
-    else if (!found || scope.pos > found.scope.pos || scope.end < found.scope.end) {
-      found = { declaration, scope };
-      tied = false;
+    if (!scope) {
+      PLACED.set(sameName, null);
+      return null;
     }
+    found.push({ declaration, scope });
   }
-  return found && !tied ? found.declaration : undefined;
+  placed = found.sort((a, b) => a.scope.pos - b.scope.pos || b.scope.end - a.scope.end);
+  PLACED.set(sameName, placed);
+  return placed;
 }
+
+const PLACED = new WeakMap<readonly ts.Identifier[], readonly PlacedDeclaration[] | null>();
 
 /**
  * The node a declaration binds its name in, where syntax places it exactly: a top-level import

@@ -256,10 +256,19 @@ export class SyntacticRuntime {
 
   /** Whether every mention of the name that refers to `declaration` reads it without narrowing it. */
   #onlyPlainReads(name: string, declaration: ts.VariableDeclaration | ImportBinding, index: FileIndex): boolean {
-    return index
-      .rawIdentifiers(name)
-      .every((id) => id === declaration.name || isNamePosition(id) || isInJsDoc(id) || isPlainRead(id) || this.#binding(id, index) !== declaration);
+    // Asked again for every call on the name (`bus.on(…)` a thousand times): the answer holds for this parse.
+    let plain = this.#plainReads.get(declaration);
+    if (plain === undefined) {
+      plain = index
+        .rawIdentifiers(name)
+        .every((id) => id === declaration.name || isNamePosition(id) || isInJsDoc(id) || isPlainRead(id) || this.#binding(id, index) !== declaration);
+      this.#plainReads.set(declaration, plain);
+    }
+    return plain;
   }
+
+  /** `#onlyPlainReads` by declaration; a declaration node belongs to one parse of one file, so the answer never goes stale. */
+  readonly #plainReads = new WeakMap<ts.Node, boolean>();
 
   /** As `RuntimeResolver.hookPointValue`: a string literal, or `HookPoint.MEMBER` of the runtime's HookPoint. */
   hookPointValue(node: Node): Settled<string | null> {

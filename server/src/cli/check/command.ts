@@ -4,10 +4,10 @@ import manifest from "../../../package.json";
 import { MissingPathError } from "./collectFiles.js";
 import { ConfigFileError, RuleConfigLookup } from "./configFile.js";
 import { jsonOutput } from "./jsonOutput.js";
-import { addToSummary, emptySummary, type CheckOutput } from "./report.js";
+import { addToSummary, emptySummary, skippedFileReport, type CheckOutput, type FileReport } from "./report.js";
 import { checkTargets, type CheckedTarget } from "./runner.js";
 import { sarifOutput } from "./sarifOutput.js";
-import { ProjectConfigError, targetsFromPaths, targetsFromProject } from "./targets.js";
+import { ProjectConfigError, targetsFromPaths, targetsFromProject, type CheckPlan } from "./targets.js";
 import { textOutput } from "./textOutput.js";
 
 export type CheckFormat = "text" | "json" | "sarif";
@@ -18,6 +18,8 @@ export interface CheckCommandOptions {
   maxWarnings: number;
   project: string | undefined;
   allowIncomplete: boolean;
+  followSymlinks: boolean;
+  maxFileBytes: number;
   /** Where the bundle lives, to find the docs/rules/ pages shipped beside it. */
   bundleDir: string;
   cwd: string;
@@ -34,10 +36,12 @@ export const EXIT = { clean: 0, problems: 1, usage: 2, incomplete: 3 } as const;
  */
 export function checkCommand(options: CheckCommandOptions): number {
   let targets: CheckedTarget[];
+  let plan: CheckPlan;
   try {
-    const files = options.project ? targetsFromProject(options.project, options.paths) : targetsFromPaths(options.paths.length > 0 ? options.paths : ["."]);
+    const { followSymlinks, maxFileBytes } = options;
+    plan = options.project ? targetsFromProject(options.project, options.paths, maxFileBytes) : targetsFromPaths(options.paths.length > 0 ? options.paths : ["."], { followSymlinks, maxFileBytes });
     const configs = new RuleConfigLookup(options.cwd, ALL_RULES.map((rule) => rule.code));
-    targets = files.map((target) => ({ ...target, config: configs.forFile(target.file) }));
+    targets = plan.targets.map((target) => ({ ...target, config: configs.forFile(target.file) }));
   } catch (error) {
     if (!(error instanceof MissingPathError || error instanceof ProjectConfigError || error instanceof ConfigFileError)) throw error;
     options.stderr(`hooklens: ${error.message}\n`);
@@ -46,10 +50,12 @@ export function checkCommand(options: CheckCommandOptions): number {
   const started = new Date();
   const output = makeOutput(options, started);
   const summary = emptySummary();
-  checkTargets(targets, (report) => {
-    addToSummary(summary, report);
-    output.file(report);
-  });
+  const report = (fileReport: FileReport): void => {
+    addToSummary(summary, fileReport);
+    output.file(fileReport);
+  };
+  for (const skipped of plan.skipped) report(skippedFileReport(skipped));
+  checkTargets(targets, report);
   summary.durationMs = Date.now() - started.getTime();
   output.finish(summary);
   if (summary.errors > 0 || summary.warnings > options.maxWarnings) return EXIT.problems;

@@ -1,5 +1,6 @@
 import type { AnalysisNotice } from "../../analyzer/analyze.js";
 import type { Finding } from "../../analyzer/types.js";
+import type { SkippedFile } from "./collectFiles.js";
 
 /** 1-based line and column of a range's start and end, as editors and SARIF count them. */
 export interface Position {
@@ -52,4 +53,9 @@ export function addToSummary(summary: CheckSummary, report: FileReport): void {
   }
   if (report.findings.length > 0) summary.filesWithFindings++;
   if (report.notices.length > 0) summary.incompleteFiles++;
+}
+
+/** The report of a file found but not read (a broken link, a FIFO, a file over the size limit): not analysed, so incomplete. */
+export function skippedFileReport({ file, reason }: SkippedFile): FileReport {
+  return { file, findings: [], notices: [{ kind: "unsupported-file", message: `Not analysed: ${reason}.`, start: 0, end: 0, line: 1, column: 1, endLine: 1, endColumn: 1 }] };
 }

@@ -8,7 +8,7 @@ import { isAnalyzedExtension, unreadableFileNotice } from "../../analyzer/unread
 import { applyRuleLevels } from "../../config/ruleSettings.js";
 import type { RuleConfig } from "./configFile.js";
 import type { FileReport, Position } from "./report.js";
-import { lineAndColumnIn } from "./lineAndColumn.js";
+import { LineTable } from "./lineAndColumn.js";
 import { targetsFromPaths, type CheckTarget } from "./targets.js";
 
 /**
@@ -97,9 +97,9 @@ function analyzeTarget(project: AnalysisProject, target: CheckedTarget): FileRep
   const sourceFile = project.usesHookLibrary(target.file) ? project.addFromDisk(target.file) : undefined;
   const rules: Rule[] = ALL_RULES.filter((rule) => target.config.rules[rule.code] !== "off");
   const result = project.analyze(target.file, { rules });
-  let text: string | undefined;
+  let lines: LineTable | undefined;
   const lineAndColumn = (offset: number): { line: number; column: number } =>
-    sourceFile ? sourceFile.getLineAndColumnAtPos(offset) : lineAndColumnIn((text ??= readFileSync(target.file, "utf8")), offset);
+    (lines ??= new LineTable(sourceFile ? sourceFile.getFullText() : readFileSync(target.file, "utf8"))).at(offset);
   const position = (start: number, end: number): Position => {
     const from = lineAndColumn(start);
     const to = lineAndColumn(end);
@@ -121,7 +121,7 @@ function failedFileReport(file: string, error: unknown): FileReport {
 /** Every report for the files under `paths`, at default rule levels: for callers inside the project (tests). */
 export function checkPaths(paths: readonly string[]): FileReport[] {
   const reports: FileReport[] = [];
-  const targets = targetsFromPaths(paths).map((target) => ({ ...target, config: { path: undefined, rules: {} } }));
+  const targets = targetsFromPaths(paths).targets.map((target) => ({ ...target, config: { path: undefined, rules: {} } }));
   checkTargets(targets, (report) => reports.push(report));
   return reports;
 }

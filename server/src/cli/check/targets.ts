@@ -1,7 +1,7 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync, statSync, type Stats } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { ts } from "ts-morph";
-import { collectFiles } from "./collectFiles.js";
+import { collectFiles, oddFileReason, type CollectOptions, type SkippedFile } from "./collectFiles.js";
 
 /** One file to check and the TypeScript configuration it is read with. */
 export interface CheckTarget {
@@ -12,25 +12,33 @@ export interface CheckTarget {
   tsconfig: string | undefined;
 }
 
+/** What to check, and the files found that are not checked (with why). */
+export interface CheckPlan {
+  targets: CheckTarget[];
+  skipped: SkippedFile[];
+}
+
 /** A tsconfig given with --project that cannot be used. */
 export class ProjectConfigError extends Error {
   override name = "ProjectConfigError";
 }
 
 /** Files under the given paths, each with the nearest tsconfig.json above it. */
-export function targetsFromPaths(paths: readonly string[]): CheckTarget[] {
-  return collectFiles(paths).map((file) => {
+export function targetsFromPaths(paths: readonly string[], options?: CollectOptions): CheckPlan {
+  const { files, skipped } = collectFiles(paths, options);
+  const targets = files.map((file) => {
     const root = projectRootOf(file);
     const tsconfig = join(root, "tsconfig.json");
     return { file, root, tsconfig: existsSync(tsconfig) ? tsconfig : undefined };
   });
+  return { targets, skipped };
 }
 
 /**
  * The files of one tsconfig (its `files`/`include` minus `exclude`, declaration files left out),
  * all read with its options; with paths, only those files under them.
  */
-export function targetsFromProject(project: string, paths: readonly string[]): CheckTarget[] {
+export function targetsFromProject(project: string, paths: readonly string[], maxFileBytes: number): CheckPlan {
   let tsconfig = resolve(project);
   if (existsSync(tsconfig) && statSync(tsconfig).isDirectory()) tsconfig = join(tsconfig, "tsconfig.json");
   if (!existsSync(tsconfig)) throw new ProjectConfigError(`--project: no such tsconfig: ${project}`);
@@ -47,12 +55,27 @@ export function targetsFromProject(project: string, paths: readonly string[]): C
   }
   const within = paths.map((path) => resolve(path));
   const root = dirname(tsconfig);
-  return parsed.fileNames
+  const plan: CheckPlan = { targets: [], skipped: [] };
+  const files = parsed.fileNames
     .map((file) => resolve(file))
     .filter((file) => !/\.d\.[cm]?ts$/.test(file))
     .filter((file) => within.length === 0 || within.some((dir) => file === dir || file.startsWith(dir + sep)))
-    .sort()
-    .map((file) => ({ file, root, tsconfig }));
+    .sort();
+  for (const file of files) {
+    // TypeScript lists a FIFO named like a source file too; reading it would block forever.
+    const reason = oddFileReason(statOrUndefined(file), maxFileBytes);
+    if (reason) plan.skipped.push({ file, reason });
+    else plan.targets.push({ file, root, tsconfig });
+  }
+  return plan;
+}
+
+function statOrUndefined(file: string): Stats | undefined {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
+  }
 }
 
 /** TS18003 "No inputs were found": an empty project is reported as zero files, not as an error. */
