@@ -27,6 +27,7 @@ const SOURCE_ALIASES = {
   "@hooklens/runtime/live": here("./runtime/src/live/index.ts"),
   "@hooklens/runtime/store": here("./runtime/src/store/index.ts"),
   "@hooklens/runtime/otel": here("./runtime/src/otel/index.ts"),
+  "@hooklens/runtime/ai-sdk": here("./runtime/src/ai-sdk/index.ts"),
   "@hooklens/runtime": here("./runtime/src/index.ts"),
 };
 
@@ -50,6 +51,7 @@ function distProject(name: string, extension: "js" | "cjs"): TestProjectInlineCo
         "@hooklens/runtime/live": built("live"),
         "@hooklens/runtime/store": built("store"),
         "@hooklens/runtime/otel": built("otel"),
+        "@hooklens/runtime/ai-sdk": built("ai-sdk"),
         "@hooklens/runtime": built("index"),
       },
     },

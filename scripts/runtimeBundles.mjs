@@ -8,13 +8,15 @@ import * as esbuild from "esbuild";
 const require = createRequire(import.meta.url);
 
 /** Package subpath → source entry. `index` is `.`; the others re-export parts of it. */
-export const RUNTIME_ENTRIES = { index: "runtime/src/index.ts", live: "runtime/src/live/index.ts", store: "runtime/src/store/index.ts" };
+export const RUNTIME_ENTRIES = { index: "runtime/src/index.ts", live: "runtime/src/live/index.ts", store: "runtime/src/store/index.ts", "ai-sdk": "runtime/src/ai-sdk/index.ts" };
 /**
  * The OpenTelemetry export: not part of `.` (it imports `@opentelemetry/api`, an optional peer),
  * so its CJS file cannot re-export from `index.cjs`; it is bundled alone, loading the main entry
  * (never a copy of it), and the main entry loads it only when HOOKLENS_OTEL asks.
  */
 export const OTEL_ENTRY = { otel: "runtime/src/otel/index.ts" };
+/** Preloaded with `node --import`: records a program's AI SDK calls; its only effect is that call. */
+export const REGISTER_ENTRY = { "ai-sdk-register": "runtime/src/ai-sdk/register.ts" };
 
 /** `@hooklens/runtime` and its subpaths → their sources under `root`: the server, CLI and extension bundles build the runtime in from source. */
 export function runtimeSourceAliases(root) {
@@ -63,7 +65,7 @@ export async function buildRuntimeBundles(root, outdir) {
   const common = { bundle: true, platform: "node", target: "node20", keepNames: true, logLevel: "warning", absWorkingDir: root, external, sourcemap: false };
   const esm = await esbuild.build({
     ...common,
-    entryPoints: { ...RUNTIME_ENTRIES, ...OTEL_ENTRY },
+    entryPoints: { ...RUNTIME_ENTRIES, ...OTEL_ENTRY, ...REGISTER_ENTRY },
     outdir,
     format: "esm",
     splitting: true,
@@ -86,4 +88,12 @@ export async function buildRuntimeBundles(root, outdir) {
         });
       }),
   );
+  // CJS: the preload calls the one observeAiSdk of index.cjs (a copy would have its own pipeline).
+  await esbuild.build({
+    ...common,
+    stdin: { contents: `require("./index.cjs").observeAiSdk();`, resolveDir: join(root, outdir), loader: "js" },
+    external: [...external, "./index.cjs"],
+    outfile: `${outdir}/ai-sdk-register.cjs`,
+    format: "cjs",
+  });
 }

@@ -6,3 +6,4 @@ export * from "./tool/index.js";
 export * from "./middleware/index.js";
 export * from "./store/index.js";
 export * from "./live/index.js";
+export * from "./ai-sdk/index.js";

@@ -56,6 +56,7 @@ it("every ```ts block of the docs that is not an embedded example type-checks", 
       "@hooklens/runtime/live": runtime("live/index.ts"),
       "@hooklens/runtime/store": runtime("store/index.ts"),
       "@hooklens/runtime/otel": runtime("otel/index.ts"),
+      "@hooklens/runtime/ai-sdk": runtime("ai-sdk/index.ts"),
     },
   });
   const problems = ts

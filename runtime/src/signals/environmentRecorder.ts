@@ -1,3 +1,4 @@
+import { liveSink } from "../live/publisher.js";
 import { otelEnvironmentSink } from "../session/pipeline/environmentOtel.js";
 import { recordSignal } from "../session/pipeline/signalPipeline.js";
 import type { SinkTarget } from "../session/pipeline/sink.js";
@@ -23,6 +24,28 @@ export function environmentRecorder(sessionId: string): SignalRecorder | null {
 class PipelineRecorder implements SignalRecorder {
   readonly [OTEL_ENVIRONMENT_RECORDER] = true;
 
+  constructor(readonly targets: readonly SinkTarget[]) {}
+
+  emit(event: unknown): void {
+    recordSignal(asSignal(event), this.targets);
+  }
+}
+
+/**
+ * The recorder a bridge to another SDK gets when the program gave it none: the signals go to the
+ * editor (`HOOKLENS_LIVE`) and to OpenTelemetry (`HOOKLENS_OTEL`) under `sessionId`, with no
+ * Session. Null when neither is on, so an unobserved program pays for no signals.
+ */
+export function processRecorder(sessionId: string): SignalRecorder | null {
+  const targets: SinkTarget[] = [];
+  const live = liveSink();
+  if (live) targets.push({ sink: live, sessionId });
+  const otel = otelEnvironmentSink();
+  if (otel) targets.push({ sink: otel, sessionId });
+  return targets.length > 0 ? new ProcessRecorder(targets) : null;
+}
+
+class ProcessRecorder implements SignalRecorder {
   constructor(readonly targets: readonly SinkTarget[]) {}
 
   emit(event: unknown): void {

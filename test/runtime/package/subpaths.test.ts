@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import * as runtime from "@hooklens/runtime";
 import * as live from "@hooklens/runtime/live";
 import * as store from "@hooklens/runtime/store";
+import * as aiSdk from "@hooklens/runtime/ai-sdk";
 
 type Exported = Record<string, unknown>;
 const root = runtime as unknown as Exported;
@@ -31,6 +32,12 @@ describe("the package's subpaths", () => {
     const names = Object.keys(module);
     expect(names.length).toBeGreaterThan(5);
     for (const name of names) expect(module[name], name).toBe(root[name]);
+  });
+
+  it("@hooklens/runtime/ai-sdk exports the very objects the root exports, under the same names", () => {
+    const module = aiSdk as unknown as Exported;
+    expect(Object.keys(module)).toEqual(expect.arrayContaining(["AI_SDK_TRACING_CHANNEL", "hookLensMiddleware", "observeAiSdk"]));
+    for (const name of Object.keys(module)) expect(module[name], name).toBe(root[name]);
   });
 
   it("share module state: a default store set through /store is where a Session from the root persists", async () => {
