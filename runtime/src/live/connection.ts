@@ -3,8 +3,13 @@ import { programName } from "../shared/program.js";
 import { signalSettings } from "../session/pipeline/signalSettings.js";
 import { requireString } from "../shared/arguments.js";
 import { getLogger } from "../shared/log.js";
+import { LineBacklog } from "./backlog.js";
+import { FlushWaits } from "./flushWaits.js";
 import { checkLiveEndpoint, LIVE_PROTOCOL_VERSION, MAX_FRAME_BYTES, type LiveEndpoint, type LiveFrame } from "./frames.js";
 import { recycleChunk, type LineChunk } from "./lineBuffer.js";
+import { bytesQueuedInOs, onlyPendingIoKeepsAlive, withinDeadline } from "./programDone.js";
+import { liveFailure, type LiveFailure } from "./unavailable.js";
+import { WritesInFlight } from "./writesInFlight.js";
 
 type State = "connecting" | "open" | "closed";
 
@@ -12,6 +17,15 @@ type State = "connecting" | "open" | "closed";
 const MAX_WRITE_BYTES = 256 * 1024;
 /** Writes in flight at once: two, so the next is queued while the editor reads the first. */
 const MAX_WRITES_IN_FLIGHT = 2;
+/** How often a connection with work pending checks whether the rest of the program has finished. */
+const STALL_CHECK_MS = 100;
+/**
+ * How long an awaited flush() waits for an editor that reads nothing at all, counted from the call
+ * or from the editor's last read, whichever is later. Generous, because a loaded machine can
+ * starve the editor for a while; short enough that an editor paused in a debugger does not hold
+ * the program for long. docs/runtime/session.md states this figure.
+ */
+export const AWAITED_FLUSH_STALL_MS = 5_000;
 
 /**
  * A best-effort NDJSON stream to the editor. It never throws into the caller and never keeps
@@ -27,27 +41,22 @@ export class LiveConnection {
   readonly #token: string;
   readonly #title: string;
   #state: State = "connecting";
-  /** Chunks of UTF-8 lines not yet handed to the socket (all of them before it connects), oldest first from `#backlogHead`. */
-  #backlog: Buffer[] = [];
-  /** Per chunk of the backlog: how many of its lines count as signals or drop reports. */
-  #backlogLines: number[] = [];
-  #backlogHead = 0;
-  #backlogBytes = 0;
-  /** Counted lines in the backlog (lost if the connection ends before they are written). */
-  #unwrittenLines = 0;
-  /** The writes in flight: how many, their bytes and counted lines (lost if the socket is destroyed). */
-  #writes = 0;
-  #inFlightBytes = 0;
-  #inFlightLines = 0;
+  readonly #backlog = new LineBacklog();
+  readonly #inFlight = new WritesInFlight();
   #dropped = 0;
   #droppedTotal = 0;
   #closing = false;
-  /** Set once close() gave up on the receiver; late write callbacks must not touch the counts. */
+  /** Set once the socket was given up; late write callbacks must not touch the counts. */
   #abandoned = false;
   readonly #idleWaiters: Array<() => void> = [];
-  /** Watches, while writes are pending, whether they are all that keeps the program running. */
+  /** When the editor last took bytes (a write completed), epoch ms. */
+  #lastProgressAt = Date.now();
+  readonly #flushWaits = new FlushWaits(AWAITED_FLUSH_STALL_MS, () => this.#lastProgressAt);
+  /** Watches, while work is pending, whether it is all that keeps the program running. */
   #stallWatch: NodeJS.Timeout | null = null;
   #programDone: (() => void) | null = null;
+  #failure: LiveFailure | null = null;
+  #onFailure: ((failure: LiveFailure) => void) | null = null;
 
   constructor(live: LiveEndpoint, title = programName()) {
     // The one place this class throws: a caller's mistake, before any connection exists.
@@ -115,13 +124,21 @@ export class LiveConnection {
 
   /**
    * Calls `listener` once when the program has nothing left to do but this connection's pending
-   * writes. A write the receiver does not read keeps Node's event loop alive even though the
-   * socket is unref'd, so `beforeExit` never comes; this is how the exit drain still starts.
-   * While the program awaits {@link flush} and the editor keeps reading, it is waiting on
-   * purpose and the drain does not start; once the editor read nothing for 5 s, it does.
+   * work (a connect or writes nobody answers). Pending socket requests keep Node's event loop
+   * alive even though the socket is unref'd, so `beforeExit` never comes; this is how the exit
+   * drain still starts. An awaited {@link flush} holds a timer, so the program is not done then.
    */
   onProgramDone(listener: () => void): void {
     this.#programDone = listener;
+  }
+
+  /**
+   * Calls `listener` once if the stream goes dark before the program says bye: the address did
+   * not answer, or the editor closed the connection. At once if that already happened.
+   */
+  onFailure(listener: (failure: LiveFailure) => void): void {
+    this.#onFailure = listener;
+    if (this.#failure) listener(this.#failure);
   }
 
   /** Counts `count` lines the caller could not send (too large for a frame): the next `dropped` frame reports them. */
@@ -144,51 +161,70 @@ export class LiveConnection {
     this.#droppedTotal += count;
   }
 
-  /** Bytes waiting for the editor to read them: in the backlog, or in the write in flight. */
+  /** Bytes waiting for the editor to read them: in the backlog, or in the writes in flight. */
   #pendingBytes(): number {
-    return this.#backlogBytes + this.#inFlightBytes;
+    return this.#backlog.bytes + this.#inFlight.bytes;
   }
 
-  /** Resolves once everything sent so far was handed to the operating system (or the connection is gone). */
+  /**
+   * Resolves once everything sent so far was handed to the operating system (or the connection
+   * is gone), or once the editor took nothing for {@link AWAITED_FLUSH_STALL_MS} since this call or
+   * its last read: the caller then stops waiting and the lines stay queued (the exit drain still
+   * bounds them).
+   */
   flush(): Promise<void> {
     if (this.#state === "open" && this.#pendingBytes() === 0) this.#writeDropReport();
     if (this.#isIdle()) return Promise.resolve();
-    this.#socket.ref();
-    return new Promise((resolve) => this.#idleWaiters.push(resolve));
+    return this.#flushWaits.wait();
   }
 
   /**
    * Flushes, sends `bye` and closes the socket; used when the program is about to exit. The drain
    * gets at most `drainMs` (the signal settings' `liveExitDrainMs`): a receiver that stops reading
    * must never keep the program alive, so after that the socket is destroyed and every line still
-   * unsent is counted as dropped.
+   * unsent is counted as dropped. A bye the editor never answers does not hold the program either.
    */
   async close(drainMs = signalSettings().liveExitDrainMs): Promise<void> {
     if (this.#state === "closed" || this.#closing) return;
-    this.#socket.ref();
     const deadline = Date.now() + drainMs;
-    const drained = await withinDeadline(this.flush(), deadline);
+    const drained = await withinDeadline(this.#whenIdle(), deadline);
     this.#closing = true;
     if (drained && this.#state === "open") {
       this.#writeDropReport();
       this.#write(Buffer.from(JSON.stringify({ type: "bye" }) + "\n"), 0);
       const ended = new Promise<void>((resolve) => this.#socket.end(resolve));
-      if (await withinDeadline(ended, deadline)) return;
+      if (await withinDeadline(ended, deadline)) {
+        // Everything is with the operating system; the editor closes its end when it reads the
+        // bye. Until then the open socket must not keep the program alive.
+        this.#socket.unref();
+        this.#resolveWaiters();
+        return;
+      }
     }
     this.#abandon();
   }
 
-  /** Destroys the socket; lines still in its buffer (or queued before it connected) are counted as dropped. */
+  /**
+   * The process is exiting now (`exit` event): nothing more can be written. Counts what the
+   * operating system has not taken whole as dropped, synchronously.
+   */
+  abandonAtExit(): void {
+    if (this.#state !== "closed" && !this.#abandoned) this.#abandon();
+  }
+
+  /** Destroys the socket; lines the operating system did not take whole (or queued before it connected) are counted as dropped. */
   #abandon(): void {
-    this.#drop(this.#inFlightLines);
-    this.#inFlightLines = 0;
+    this.#drop(this.#inFlight.linesNotWritten(this.#socket.writableLength, bytesQueuedInOs(this.#socket)));
+    this.#inFlight.clear();
     this.#abandoned = true;
+    this.#closing = true;
     this.#socket.destroy();
     this.#closeDown();
   }
 
   #onConnect(): void {
     this.#state = "open";
+    this.#lastProgressAt = Date.now();
     const hello: LiveFrame = {
       type: "hello",
       protocol: LIVE_PROTOCOL_VERSION,
@@ -199,33 +235,34 @@ export class LiveConnection {
     // The hello (and the count of what was dropped meanwhile) goes ahead of the queued lines.
     const reportsDrops = this.#dropped > 0;
     const helloLine = Buffer.from(JSON.stringify(hello) + "\n");
-    const first = reportsDrops ? Buffer.concat([helloLine, this.#takeDropped()]) : helloLine;
-    this.#backlog.splice(this.#backlogHead, 0, first);
-    this.#backlogLines.splice(this.#backlogHead, 0, reportsDrops ? 1 : 0);
-    this.#backlogBytes += first.length;
-    this.#unwrittenLines += reportsDrops ? 1 : 0;
+    this.#backlog.pushFront(reportsDrops ? Buffer.concat([helloLine, this.#takeDropped()]) : helloLine, reportsDrops ? 1 : 0);
     this.#pump();
   }
 
   #onError(error: Error): void {
     if (this.#state !== "closed") getLogger().debug({ err: error }, `HookLens live stream unavailable: ${error.message}`);
+    this.#fail(error);
     this.#closeDown();
   }
 
   #onClose(): void {
+    this.#fail();
     this.#closeDown();
+  }
+
+  /** Notes why the stream went dark, once, unless the program itself was closing it. */
+  #fail(error?: Error): void {
+    if (this.#failure || this.#closing || this.#state === "closed") return;
+    this.#failure = liveFailure(this.#state === "connecting" ? "connect" : "closed", error);
+    this.#onFailure?.(this.#failure);
   }
 
   #closeDown(): void {
     // What was still in the backlog was never sent; count its lines.
-    this.#drop(this.#unwrittenLines);
+    this.#drop(this.#backlog.clear());
     this.#state = "closed";
-    this.#backlog = [];
-    this.#backlogLines = [];
-    this.#backlogHead = 0;
-    this.#backlogBytes = 0;
-    this.#unwrittenLines = 0;
-    this.#notifyIdle();
+    this.#stopStallWatch();
+    this.#resolveWaiters();
   }
 
   /** Queues a `dropped` frame for what was dropped and not reported yet, if anything was. */
@@ -242,84 +279,49 @@ export class LiveConnection {
   /** Queues `chunk`, which holds `lines` lines that count as signals or drop reports (hello and bye do not), and writes when it can. */
   #write(chunk: Buffer, lines: number): void {
     if (chunk.length === 0) return;
-    this.#backlog.push(chunk);
-    this.#backlogLines.push(lines);
-    this.#backlogBytes += chunk.length;
-    this.#unwrittenLines += lines;
+    this.#backlog.push(chunk, lines);
     this.#pump();
+    this.#watchForStall();
   }
 
   /** Hands the socket the oldest backlog chunks (up to {@link MAX_WRITE_BYTES} a write) while fewer than two writes are in flight. */
   #pump(): void {
-    while (this.#writes < MAX_WRITES_IN_FLIGHT && this.#state === "open" && this.#backlogHead < this.#backlog.length) this.#writeNext();
+    while (this.#inFlight.count < MAX_WRITES_IN_FLIGHT && this.#state === "open" && !this.#backlog.isEmpty) this.#writeNext();
   }
 
   #writeNext(): void {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let lines = 0;
-    while (this.#backlogHead < this.#backlog.length && (size === 0 || size + this.#backlog[this.#backlogHead]!.length <= MAX_WRITE_BYTES)) {
-      const chunk = this.#backlog[this.#backlogHead]!;
-      chunks.push(chunk);
-      size += chunk.length;
-      lines += this.#backlogLines[this.#backlogHead]!;
-      this.#backlogHead++;
-    }
-    if (this.#backlogHead === this.#backlog.length) {
-      this.#backlog = [];
-      this.#backlogLines = [];
-      this.#backlogHead = 0;
-    } else if (this.#backlogHead > 1_024) {
-      this.#backlog = this.#backlog.slice(this.#backlogHead);
-      this.#backlogLines = this.#backlogLines.slice(this.#backlogHead);
-      this.#backlogHead = 0;
-    }
-    this.#backlogBytes -= size;
-    this.#unwrittenLines -= lines;
-    this.#writes++;
-    this.#inFlightBytes += size;
-    this.#inFlightLines += lines;
-    const done = (): void => {
-      this.#writes--;
-      this.#inFlightBytes -= size;
-      this.#inFlightLines -= lines;
-    };
+    const write = this.#backlog.take(MAX_WRITE_BYTES);
+    const { chunks } = write;
+    this.#inFlight.add(write);
     try {
       // Corked, the pieces go out in one writev: no copy into one large new buffer.
       this.#socket.cork();
       for (let i = 0; i < chunks.length - 1; i++) this.#socket.write(chunks[i]!);
       this.#socket.write(chunks[chunks.length - 1]!, (error) => {
         if (this.#abandoned) return;
-        done();
+        this.#inFlight.complete();
+        this.#lastProgressAt = Date.now();
         // The whole group is written (a corked group completes as one): its memory can be reused.
         for (const chunk of chunks) recycleChunk(chunk);
         // A failed write's lines never arrived.
-        if (error) this.#drop(lines);
+        if (error) this.#drop(write.lines);
         this.#pump();
         this.#notifyIfIdle();
       });
       this.#socket.uncork();
-      this.#watchForStall();
     } catch {
-      done();
-      this.#drop(lines);
+      this.#inFlight.complete();
+      this.#drop(write.lines);
       this.#closeDown();
     }
   }
 
+  /** While a connect or writes are pending, checks now and then whether they are all that is left of the program. */
   #watchForStall(): void {
-    if (this.#stallWatch || !this.#programDone) return;
-    let previousLength = Number.POSITIVE_INFINITY;
-    let movedAt = Date.now();
+    if (this.#stallWatch || !this.#programDone || this.#state === "closed") return;
     this.#stallWatch = setInterval(() => {
-      const length = this.#pendingBytes();
-      if (length < previousLength) movedAt = Date.now();
-      previousLength = length;
-      // Someone awaits flush() and the editor read something lately: the program waits on purpose.
-      const awaitedAndMoving = this.#idleWaiters.length > 0 && Date.now() - movedAt < AWAITED_STALL_MS;
-      if (this.#state === "closed" || length === 0) {
-        this.#stopStallWatch();
-      } else if (!awaitedAndMoving && onlyPendingIoKeepsAlive(this.#socket)) {
+      if (this.#state === "closed" || this.#isIdle()) this.#stopStallWatch();
+      else if (onlyPendingIoKeepsAlive(this.#socket)) {
         this.#stopStallWatch();
         this.#programDone?.();
       }
@@ -333,16 +335,22 @@ export class LiveConnection {
     this.#stallWatch = null;
   }
 
+  /** Resolves once everything was handed over or the connection is gone; no time bound of its own. */
+  #whenIdle(): Promise<void> {
+    if (this.#isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.#idleWaiters.push(resolve));
+  }
+
   #isIdle(): boolean {
     return this.#state === "closed" || (this.#state === "open" && this.#pendingBytes() === 0 && this.#socket.writableLength === 0);
   }
 
   #notifyIfIdle(): void {
-    if (this.#isIdle()) this.#notifyIdle();
+    if (this.#isIdle()) this.#resolveWaiters();
   }
 
-  #notifyIdle(): void {
-    if (!this.#closing) this.#socket.unref();
+  #resolveWaiters(): void {
+    this.#flushWaits.resolveAll();
     for (const resolve of this.#idleWaiters.splice(0)) resolve();
   }
 }
@@ -350,51 +358,3 @@ export class LiveConnection {
 function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
-
-/** How often a connection with pending writes checks whether the rest of the program has finished. */
-const STALL_CHECK_MS = 100;
-/**
- * How long an awaited flush() waits for an editor that reads nothing at all before the exit drain
- * starts anyway. Generous, because a loaded machine can starve the editor for a while; short
- * enough that an editor paused in a debugger does not hold the program for long.
- */
-const AWAITED_STALL_MS = 5_000;
-/** Requests (not handles) that a pending socket write or connect leaves in the event loop. */
-const PENDING_IO = new Set(["WriteWrap", "SimpleWriteWrap", "ShutdownWrap", "PipeConnectWrap", "TCPConnectWrap"]);
-
-/** Node's list of live handles (sockets, servers, child processes), an old undocumented API. */
-type ProcessWithHandles = NodeJS.Process & { _getActiveHandles?: () => unknown[] };
-
-/**
- * True when all that keeps the event loop alive is pending socket I/O: no timers, no file work,
- * no handles besides this socket and the standard streams (which Node lists but which never hold
- * a process open). The program has then finished but for writes nobody reads. A user's own lone
- * pending write would look the same; the live stream would then merely start its bounded exit
- * drain early. Without the handle list (another runtime) it answers false and nothing changes.
- */
-function onlyPendingIoKeepsAlive(socket: net.Socket): boolean {
-  const handles = (process as ProcessWithHandles)._getActiveHandles?.();
-  if (!handles) return false;
-  // Standard streams are recognised by Node's own mark, not by reading process.stdin (which would create it).
-  if (!handles.every((handle) => handle === socket || (handle as { _isStdio?: unknown })._isStdio === true)) return false;
-  const others = process.getActiveResourcesInfo().filter((type) => !PENDING_IO.has(type));
-  // What is left are the handles checked above (PipeWrap, TTYWrap...), nothing else.
-  return others.length <= handles.length && others.every((type) => HANDLE_TYPES.has(type));
-}
-
-/** Resource names of stream handles (the standard streams and the socket itself). */
-const HANDLE_TYPES = new Set(["PipeWrap", "TTYWrap", "TCPSocketWrap", "TCPWrap"]);
-
-/** Waits for `work` until `deadline` (epoch ms); true when it finished in time. The timer keeps the process alive meanwhile. */
-async function withinDeadline(work: Promise<void>, deadline: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
-  });
-  try {
-    return await Promise.race([work.then(() => true as const), timedOut]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-

@@ -15,7 +15,7 @@ export function liveSink(): LiveSink | null {
       return sink;
     }
     const connection = new LiveConnection(endpoint);
-    const live = new LiveSink(connection);
+    const live = new LiveSink(connection, endpoint.endpoint);
     sink = live;
     // The socket is unref'd; when the program runs out of work, send what is left and `bye`.
     // flushSignals hands the last batch over synchronously; its promise is not awaited because it
@@ -30,6 +30,8 @@ export function liveSink(): LiveSink | null {
     process.once("beforeExit", finish);
     // Writes the editor does not read keep the process alive, and then beforeExit never comes.
     connection.onProgramDone(finish);
+    // process.exit(), an uncaught error: no time left to send anything, only to count it.
+    process.on("exit", () => live.closeAtExit());
   }
   return sink;
 }
