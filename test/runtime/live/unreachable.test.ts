@@ -3,7 +3,6 @@
 // or the editor there rejects the token), the program says so once on stderr, with what it
 // tried and how to fix it, and otherwise runs and exits as usual.
 import { spawn } from "node:child_process";
-import net from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
