@@ -9,6 +9,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { buildCliBundles } from "./cliBundles.mjs";
+import { cleanDist } from "./cleanDist.mjs";
 import { compileTypeScriptEagerly } from "./eagerTypeScript.mjs";
 import { buildRuntimeBundles, RUNTIME_EXTERNALS, runtimeSourceAliases } from "./runtimeBundles.mjs";
 import { shippedLibPlugin, writeShippedLib } from "./shippedLib.mjs";
@@ -48,7 +49,7 @@ const SERVER_BUNDLE_WRAPPER_END = "\n})";
 
 rmSync(`${root}runtime/dist`, { recursive: true, force: true });
 if (!runtimeOnly) {
-  rmSync(`${root}dist`, { recursive: true, force: true });
+  cleanDist(`${root}dist`);
   rmSync(`${root}server/dist`, { recursive: true, force: true });
 }
 

@@ -1,11 +1,11 @@
 import * as vscode from "vscode";
 import { LIMIT_SETTINGS, readLimitSettings } from "./signals/limitSettings.js";
-import { LiveServer } from "./signals/liveServer.js";
 import { provideLiveEnvironment } from "./signals/liveEnvironment.js";
 import { OPEN_RECORDING_COMMAND, openRecording } from "./signals/openRecording.js";
 import { SignalStore } from "./signals/signalStore.js";
 import type { SignalTreeProvider } from "./signals/signalTree.js";
 import { SignalsView } from "./signals/signalsView.js";
+import { startWorkspaceLiveServer } from "./signals/workspaceLiveServer.js";
 import { startLanguageClient } from "./languageClient.js";
 import { registerScaffoldCommands } from "./scaffold/command.js";
 import { registerTimelineCommand } from "./timeline/command.js";
@@ -39,15 +39,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<HookLe
   const log = vscode.window.createOutputChannel("HookLens", { log: true });
   const connections = new ConnectionLog(log, signals);
   context.subscriptions.push(log, connections);
-  const live = await LiveServer.start(
+  const live = await startWorkspaceLiveServer(
+    context,
     connections.wrap({
       onFrame: (peer, frame, bytes) => signals.handleFrame(peer, frame, bytes),
       onDisconnect: (peer) => signals.disconnect(peer),
     }),
     limits.live,
+    log,
   );
   connections.watchStats(() => live.stats);
-  log.info(`live server: listening at ${live.endpoint}; terminals and Node debug sessions get HOOKLENS_LIVE`);
   context.subscriptions.push({ dispose: () => void live.close() });
   provideLiveEnvironment(context, live.environmentValue);
   // A changed limit is in force at once, no window reload.

@@ -35,7 +35,7 @@ export async function startLanguageClient(context: vscode.ExtensionContext, outp
     context.subscriptions.push(client.onDidChangeState(({ newState }) => outputChannel.info(`language server: ${STATE_NAMES[newState]}`)));
   }
   client.registerFeature(ruleDocumentationFeature);
-  context.subscriptions.push(registerRuleDocumentationCommand());
+  context.subscriptions.push(registerRuleDocumentationCommand(vscode.Uri.joinPath(context.extensionUri, "docs", "rules")));
   await client.start();
   return client;
 }

@@ -51,7 +51,11 @@ connection.onInitialize((params) => {
   settings = new SettingsStore({
     initializationOptions: params.initializationOptions,
     fetch: features.configurationRequests ? (scopeUri) => connection.workspace.getConfiguration({ scopeUri, section: SETTINGS_SECTION }) : undefined,
-    log,
+    // A setting ignored is something the user set and does not get: shown once, not only logged.
+    log: (message) => {
+      log(message);
+      void connection.window.showWarningMessage(message);
+    },
   });
   analyses = new DocumentAnalyses({ workspace, settings, docsUrl, log, withProgress: loadingThenCache });
   // An explicit textDocument/diagnostic request is answered from any client; only clients that do not

@@ -56,13 +56,13 @@ export interface HookPointInfo {
 // Typed against the runtime's enum, so a point added or renamed there fails the typecheck here;
 // a unit test compares `dormant` with the runtime's DORMANT_HOOK_POINTS.
 export const HOOK_POINTS: Readonly<Record<HookPointValue, HookPointInfo>> = {
-  "session.start": { member: "SESSION_START", dormant: false, summary: "a session begins", fields: ["sessionId", "model", "provider", "agentName"] },
-  "session.end": { member: "SESSION_END", dormant: false, summary: "a session ends, with its status and usage", fields: ["sessionId", "status", "error", "inputTokens", "outputTokens", "durationMs"] },
-  "branch.create": { member: "BRANCH_CREATE", dormant: false, summary: "a branch is created", fields: ["branchId", "model", "provider", "agentName"] },
+  "session.start": { member: "SESSION_START", dormant: false, summary: "when a session begins", fields: ["sessionId", "model", "provider", "agentName"] },
+  "session.end": { member: "SESSION_END", dormant: false, summary: "when a session ends, with its status and usage", fields: ["sessionId", "status", "error", "inputTokens", "outputTokens", "durationMs"] },
+  "branch.create": { member: "BRANCH_CREATE", dormant: false, summary: "when a branch is created", fields: ["branchId", "model", "provider", "agentName"] },
   "tool.pre": { member: "TOOL_PRE", dormant: false, summary: "before a tool call runs", fields: ["toolName", "callId", "argsSummary"] },
   "tool.post": { member: "TOOL_POST", dormant: false, summary: "after a tool call succeeded", fields: ["toolName", "callId", "resultSummary", "duration"] },
   "tool.error": { member: "TOOL_ERROR", dormant: false, summary: "after a tool call failed (bad arguments, or the tool or a processor threw)", fields: ["toolName", "callId", "error", "duration"] },
-  "message.add": { member: "MESSAGE_ADD", dormant: false, summary: "a message is added to a branch", fields: ["branchId", "message"] },
+  "message.add": { member: "MESSAGE_ADD", dormant: false, summary: "when a message is added to a branch", fields: ["branchId", "message"] },
   "api.pre_call": { member: "API_PRE_CALL", dormant: true, summary: "use a service pre_invocation hook (registry.preInvoke) instead", fields: [] },
   "api.post_call": { member: "API_POST_CALL", dormant: true, summary: "use a service post_invocation hook (registry.postInvoke) instead", fields: [] },
   "api.stream_chunk": { member: "API_STREAM_CHUNK", dormant: true, summary: "use a service stream handler instead", fields: [] },

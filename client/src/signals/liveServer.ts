@@ -1,8 +1,6 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { timingSafeEqual } from "node:crypto";
+import { rmSync } from "node:fs";
 import net from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import {
   MAX_FRAME_BYTES,
   formatLiveEnv,
@@ -11,6 +9,7 @@ import {
   type HelloFrame,
   type LiveFrame,
 } from "@hooklens/runtime/live";
+import { freshLiveAddress, type LiveAddress } from "./liveAddress.js";
 import { LineReader } from "./lineReader.js";
 
 /** A program that connected and proved it holds the token. */
@@ -69,8 +68,8 @@ export const DEFAULT_LIVE_SERVER_LIMITS: Readonly<Required<LiveServerLimits>> = 
 };
 
 /**
- * The editor's end of the live-signal stream: a Unix socket in a private (0700) temporary
- * folder, or a named pipe on Windows. A connection must open with a `hello` carrying the
+ * The editor's end of the live-signal stream: a Unix socket in a private (0700) folder, or a
+ * named pipe on Windows (see liveAddress.ts). A connection must open with a `hello` carrying the
  * token within a few seconds, in a short line; otherwise it is closed and nothing it sent is
  * used. After that, each line is validated on its own: an oversized or malformed line is counted
  * and skipped, never fatal. Greeted and waiting connections are bounded apart, so silent
@@ -82,7 +81,7 @@ export class LiveServer {
   readonly stats: LiveServerStats = { rejectedConnections: 0, helloTimeouts: 0, refusedConnections: 0, displacedConnections: 0, malformedLines: 0, oversizedLines: 0 };
   #limits: Readonly<Required<LiveServerLimits>>;
   readonly #server: net.Server;
-  readonly #folder: string | null;
+  readonly #address: LiveAddress;
   /** Each open connection's line reader, and whether it has said hello (then its lines are frames). */
   readonly #connections = new Map<net.Socket, { reader: LineReader; greeted: boolean }>();
   /** Connections that have not greeted yet, oldest first. */
@@ -90,29 +89,42 @@ export class LiveServer {
   #greetedCount = 0;
   #nextConnectionId = 1;
 
-  private constructor(server: net.Server, endpoint: string, folder: string | null, token: string, limits: Required<LiveServerLimits>) {
+  private constructor(server: net.Server, address: LiveAddress, limits: Required<LiveServerLimits>) {
     this.#limits = limits;
     this.#server = server;
-    this.endpoint = endpoint;
-    this.#folder = folder;
-    this.token = token;
+    this.#address = address;
+    this.endpoint = address.endpoint;
+    this.token = address.token;
   }
 
-  static async start(events: LiveServerEvents, limits: LiveServerLimits = {}): Promise<LiveServer> {
-    const token = randomBytes(16).toString("hex");
-    const folder = process.platform === "win32" ? null : mkdtempSync(join(tmpdir(), "hooklens-"));
-    const endpoint = folder ? join(folder, "live.sock") : `\\\\.\\pipe\\hooklens-${randomBytes(8).toString("hex")}`;
+  /**
+   * Listens at `address` (a fresh one by default). A socket file left there by a window that
+   * ended without closing it (nothing answers it) is taken over; one that still answers is not,
+   * and the start fails. `tookOver` says whether a stale socket was replaced.
+   */
+  static async start(events: LiveServerEvents, limits: LiveServerLimits = {}, address: LiveAddress = freshLiveAddress()): Promise<LiveServer> {
     let live: LiveServer | undefined;
     const server = net.createServer((socket) => (live ? live.#accept(socket, events) : socket.destroy()));
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(endpoint, () => {
-        server.off("error", reject);
-        resolve();
-      });
-    });
-    live = new LiveServer(server, endpoint, folder, token, withDefaults(limits));
+    let tookOver = false;
+    try {
+      await listen(server, address.endpoint);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || address.folder === null || (await answers(address.endpoint))) throw error;
+      rmSync(address.endpoint, { force: true });
+      tookOver = true;
+      await listen(server, address.endpoint);
+    }
+    live = new LiveServer(server, address, withDefaults(limits));
+    live.tookOver = tookOver;
     return live;
+  }
+
+  /** Whether this server replaced a stale socket file at its address when it started. */
+  tookOver = false;
+
+  /** Whether the address outlives a window reload. */
+  get stable(): boolean {
+    return this.#address.stable;
   }
 
   /** The bounds in force. */
@@ -138,7 +150,8 @@ export class LiveServer {
   async close(): Promise<void> {
     for (const socket of this.#connections.keys()) socket.destroy();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
-    if (this.#folder) rmSync(this.#folder, { recursive: true, force: true });
+    // A stable address's folder stays for the next window of this workspace (closing removed the socket).
+    if (this.#address.folder && !this.#address.stable) rmSync(this.#address.folder, { recursive: true, force: true });
   }
 
   #accept(socket: net.Socket, events: LiveServerEvents): void {
@@ -226,6 +239,28 @@ export class LiveServer {
     this.#connections.get(socket)!.greeted = true;
     return { connectionId: this.#nextConnectionId++, hello: parsed.data };
   }
+}
+
+function listen(server: net.Server, endpoint: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(endpoint, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
+
+/** Whether something accepts connections at `endpoint` (a live server), as opposed to a stale socket file. */
+function answers(endpoint: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createConnection(endpoint);
+    probe.once("connect", () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once("error", () => resolve(false));
+  });
 }
 
 function withDefaults(limits: LiveServerLimits): Required<LiveServerLimits> {

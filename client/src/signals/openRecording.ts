@@ -6,6 +6,7 @@ import { DEFAULT_SIGNAL_DB, type RecordedSession } from "@hooklens/runtime/store
 import { recordingRowText } from "./model/recordingSummary.js";
 import { listRecordedSessions, readRecordedSession, summarizeRecordedSessions } from "./recordingReader.js";
 import type { LiveRun, SignalStore } from "./signalStore.js";
+import { isTreeNode } from "./treeNodeArgument.js";
 
 export const OPEN_RECORDING_COMMAND = "hooklens.signals.openRecording";
 
@@ -22,14 +23,13 @@ const argsSchema = z
  * `.hooklens/signals.db` when there is one; the picker offers any other) and one of its
  * sessions, and shows it in the signals view like a live run. A session a program run already
  * shows is not shown twice: picking it shows that run. Resolves with the run, or undefined when
- * the user backed out or it failed (the failure is shown as an error message naming the file).
+ * the user backed out or it failed (the failure is shown as an error message naming the file);
+ * rejects on arguments it cannot use (a keybinding's or another extension's mistake).
  */
 export async function openRecording(store: SignalStore, rawArgs?: unknown): Promise<LiveRun | undefined> {
-  const parsed = argsSchema.safeParse(rawArgs ?? {});
-  if (!parsed.success) {
-    void vscode.window.showErrorMessage(`HookLens: bad arguments for Open Recorded Session: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
-    return undefined;
-  }
+  // The view's title bar passes the selected row: that is no argument for this command.
+  const parsed = argsSchema.safeParse(rawArgs === undefined || isTreeNode(rawArgs) ? {} : rawArgs);
+  if (!parsed.success) throw new Error(`HookLens: bad arguments for Open Recorded Session: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
   let file = parsed.data.file ?? workspaceDatabase() ?? (await chooseDatabase());
   try {
     let sessionId = parsed.data.sessionId;

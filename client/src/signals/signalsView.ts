@@ -160,7 +160,7 @@ export class SignalsView implements vscode.Disposable {
     if (isFilterActive(filter)) {
       const { shown, total } = this.provider.model.matchCounts();
       message = `Filter ${formatFilter(filter)}: ${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} signals match.`;
-    } else if (this.provider.model.mode === "flat") message = "Flat timeline: every signal in arrival order.";
+    } else if (this.provider.model.mode === "flat") message = "Arrival order: every signal as it came, ungrouped.";
     this.treeView.message = message;
     this.debugTreeView.message = message;
   }

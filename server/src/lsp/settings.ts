@@ -3,8 +3,8 @@ import { parseSettings, type Settings } from "../config/ruleSettings.js";
 /** The configuration section every client is asked for, and the key settings sit under elsewhere. */
 export const SETTINGS_SECTION = "hooklens";
 
-/** Keys of the section that belong to the client (VS Code's `hooklens.trace.server`), not to the server. */
-const CLIENT_SIDE_KEYS = new Set(["trace"]);
+/** Keys of the section that belong to the client (VS Code's `hooklens.trace.server` and `hooklens.signals.*`), not to the server. */
+const CLIENT_SIDE_KEYS = new Set(["trace", "signals"]);
 
 /** Asks the client for the `hooklens` section as it applies to one document (workspace/configuration). */
 export type ConfigurationFetch = (documentUri: string) => Promise<unknown>;

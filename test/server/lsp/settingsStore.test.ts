@@ -23,6 +23,12 @@ describe("settings from any client, under the same keys", () => {
     expect(await settings.forDocument(URI)).toEqual({ enable: true, rules: { HL004: "off" }, run: "onSave" });
   });
 
+  it("leaves the client's own keys (VS Code's hooklens.trace and hooklens.signals) to the client, without a word", async () => {
+    const { settings, logs } = store({ fetch: async () => ({ trace: { server: "off" }, signals: { pageSize: 200, live: { maxConnections: 64 } }, run: "onSave" }) });
+    expect(await settings.forDocument(URI)).toEqual({ enable: true, rules: {}, run: "onSave" });
+    expect(logs).toEqual([]);
+  });
+
   it("lets workspace/configuration override initializationOptions key by key, and rule by rule", async () => {
     const asked: string[] = [];
     const { settings } = store({
