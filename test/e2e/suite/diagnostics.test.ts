@@ -21,6 +21,27 @@ describe("diagnostics in a real VS Code", () => {
     assert.match(target, /docs\/rules\/HL001\.md$/);
   });
 
+  it("opens a rule code's page (the Problems panel's link) as its rendered preview, never as an editable file", async () => {
+    const uri = vscode.Uri.joinPath(workspaceFolder().uri, "dormant.ts");
+    const [diagnostic] = vscode.languages.getDiagnostics(uri).filter((d) => d.source === "hooklens" && codeOf(d) === "HL001");
+    const target = typeof diagnostic?.code === "object" ? diagnostic.code.target : undefined;
+    assert.ok(target, "HL001 links to its page");
+    const pageTabs = () => vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.label.includes("HL001"));
+    // What the Problems panel does with the link: open it.
+    await vscode.commands.executeCommand("vscode.open", target);
+    await waitFor(
+      (listener) => vscode.window.tabGroups.onDidChangeTabs(listener),
+      () => pageTabs().some((tab) => tab.input instanceof vscode.TabInputWebview && /markdown/i.test(tab.input.viewType)),
+      "the Markdown preview of HL001.md",
+    );
+    await waitFor(
+      (listener) => vscode.window.tabGroups.onDidChangeTabs(listener),
+      () => !pageTabs().some((tab) => tab.input instanceof vscode.TabInputText),
+      "the text editor of HL001.md to close",
+    );
+    await vscode.commands.executeCommand("workbench.action.closeActiveEditor");
+  });
+
   it("clears the warning when the registration moves to a point that emits", async () => {
     const uri = vscode.Uri.joinPath(workspaceFolder().uri, "dormant.ts");
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));

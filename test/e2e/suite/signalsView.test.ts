@@ -5,25 +5,10 @@ import * as vscode from "vscode";
 import type { HookLensApi } from "../../../client/src/extension.js";
 import type { LiveRun } from "../../../client/src/signals/signalStore.js";
 import type { TreeNode } from "../../../client/src/signals/model/treeModel.js";
-import { hookLens, workspaceFolder } from "./hookLensApi.js";
-import { waitFor } from "./waitFor.js";
+import { hookLens, runInTerminal, workspaceFolder } from "./hookLensApi.js";
 
 const label = (api: HookLensApi, node: TreeNode | undefined): string => String(api.signalTree.getTreeItem(node!).label);
 const labels = (api: HookLensApi, nodes: TreeNode[]): string[] => nodes.map((node) => label(api, node));
-
-async function runAgent(api: HookLensApi): Promise<LiveRun> {
-  const terminal = vscode.window.createTerminal({ name: "hooklens signals view", cwd: workspaceFolder().uri });
-  try {
-    terminal.sendText("node signals-agent.mjs");
-    return await waitFor(
-      (listener) => api.signals.onDidChange(listener),
-      () => api.signals.runs().find((r) => r.title === "signals-agent.mjs" && !r.connected),
-      "signals-agent.mjs to stream its signals and say bye",
-    );
-  } finally {
-    terminal.dispose();
-  }
-}
 
 describe("the Signals view in a real VS Code", () => {
   let api: HookLensApi;
@@ -31,7 +16,7 @@ describe("the Signals view in a real VS Code", () => {
   before(async () => {
     api = await hookLens();
     await vscode.commands.executeCommand("hooklens.signals.clear");
-    run = await runAgent(api);
+    run = await runInTerminal(api, "signals-agent.mjs");
     await vscode.commands.executeCommand("hooklens.signals.focus");
   });
   afterEach(async () => {

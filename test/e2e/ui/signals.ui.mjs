@@ -106,4 +106,20 @@ describe("HookLens in the VS Code UI", function () {
     if (shown !== 1) throw new Error(`the session is shown ${shown} times in the Signals view`);
     await workbench().screenshot("recording-shown-once");
   });
+
+  it("opens Open Recorded Session… from the view's title bar while a row is selected", async () => {
+    const { page } = workbench();
+    const row = workbench().treeRow("record-agent.mjs");
+    await row.click();
+    // The title bar's actions show while the view has focus; the selected row is the command's argument.
+    const button = workbench().sideBar().locator('.pane-header .action-label[aria-label^="Open Recorded Session"]').first();
+    await button.click();
+    const picker = workbench().quickInput();
+    await picker.locator(".quick-input-title", { hasText: "Open Recorded Session" }).waitFor();
+    await workbench().screenshot("open-recording-from-title-bar");
+    const failed = await page.locator(".notifications-toasts", { hasText: "bad arguments" }).count();
+    if (failed > 0) throw new Error("Open Recorded Session… refused the selected row as its argument");
+    await page.keyboard.press("Escape");
+    await picker.waitFor({ state: "hidden" });
+  });
 });
