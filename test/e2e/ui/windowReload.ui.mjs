@@ -4,20 +4,12 @@ import { workbench } from "./runUi.mjs";
 describe("HookLens across a window reload", function () {
   it("a terminal opened before the reload still streams into the Signals view after it", async () => {
     const { page } = workbench();
-    await workbench().runCommand("Terminal: Focus Terminal");
-    const terminal = page.locator(".terminal-wrapper.active .xterm");
-    await terminal.waitFor();
-    await terminal.click();
     // A mark only this terminal's shell holds: the program below runs only in the terminal from before.
-    await page.keyboard.type("HL_BEFORE_RELOAD=1");
-    await page.keyboard.press("Enter");
+    await workbench().runInTerminal("HL_BEFORE_RELOAD=1");
     await workbench().runCommand("Developer: Reload Window", { asks: true });
     await page.locator(".statusbar-item", { hasText: "HookLens 0 signals" }).waitFor();
     await workbench().runCommand("Terminal: Focus Terminal");
-    await terminal.waitFor();
-    await terminal.click();
-    await page.keyboard.type('test -n "$HL_BEFORE_RELOAD" && node timeline-agent.mjs');
-    await page.keyboard.press("Enter");
+    await workbench().runInTerminal('test -n "$HL_BEFORE_RELOAD" && node timeline-agent.mjs');
     await workbench().treeRow("timeline-agent.mjs").waitFor();
     await page.locator(".statusbar-item", { hasText: /HookLens [1-9][\d,]* signals/ }).waitFor();
     await page.mouse.move(700, 300);

@@ -63,6 +63,16 @@ export class Workbench {
     if (!asks) await page.locator(".quick-input-widget").waitFor({ state: "hidden" });
   }
 
+  /** Types a command line into the active integrated terminal (opening one when there is none) and runs it. */
+  async runInTerminal(line) {
+    const terminal = this.page.locator(".terminal-wrapper.active .xterm");
+    if ((await terminal.count()) === 0) await this.runCommand("Terminal: Focus Terminal");
+    await terminal.waitFor();
+    await terminal.click();
+    await this.page.keyboard.type(line);
+    await this.page.keyboard.press("Enter");
+  }
+
   /** The open picker or input box (Command Palette, a command's own quick pick). */
   quickInput() {
     return this.page.locator(".quick-input-widget");
