@@ -53,6 +53,8 @@ export { splitCommand, ShellSyntaxError } from "./coding/shellWords.js";
 export { ReaderRequest } from "./coding/reader.js";
 export { EditorRequest } from "./coding/editor.js";
 export { BashRequest, DEFAULT_BASH_TIMEOUT_MS } from "./coding/bash.js";
+export { DEFAULT_PATTERN_TIMEOUT_MS } from "./coding/search.js";
+export type { SearchToolOptions } from "./coding/search.js";
 export type { BashToolOptions } from "./coding/bash.js";
 export { SearchRequest } from "./coding/search.js";
 export { act, actAll, GOVERNANCE_DENIAL } from "./act.js";

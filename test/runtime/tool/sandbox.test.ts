@@ -2,31 +2,9 @@ import { spawn } from "node:child_process";
 import { constants, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { testTempDir } from "../../helpers/tempDir.js";
-import { ActionManager, CodingToolkit, guardPaths, OutsideWorkspaceError, Workspace, type Tool, type ToolArgs } from "@hooklens/runtime";
+import { call, layout, tools } from "./codingSupport.js";
+import { guardPaths, OutsideWorkspaceError, Workspace } from "@hooklens/runtime";
 import { openConfined, openForWrite } from "../../../runtime/src/tool/coding/confinedFile.js";
-
-/** A workspace and, beside it, an "outside" folder holding a secret. */
-function layout(): { root: string; outside: string } {
-  const base = testTempDir("hooklens-sandbox-");
-  const root = path.join(base, "ws");
-  const outside = path.join(base, "outside");
-  mkdirSync(root);
-  mkdirSync(outside);
-  writeFileSync(path.join(outside, "secret.txt"), "OUTSIDE\n");
-  writeFileSync(path.join(root, "inside.txt"), "inside\n");
-  return { root, outside };
-}
-
-function tools(root: string): Map<string, Tool> {
-  return new Map(new CodingToolkit({ workspaceRoot: root, notify: false }).bind().map((tool) => [tool.function, tool]));
-}
-
-async function call(all: Map<string, Tool>, name: string, args: ToolArgs): Promise<ToolArgs> {
-  const invocation = await new ActionManager([...all.values()]).invoke({ function: name, arguments: args });
-  if (invocation.status === "failed") throw invocation.error;
-  return invocation.response as ToolArgs;
-}
 
 describe("the coding sandbox: dangling symlinks", () => {
   it("editor refuses to write through a dangling symlink to a file outside, and creates nothing there", async () => {

@@ -1,9 +1,9 @@
 import { constants } from "node:fs";
-import { mkdir, stat, type FileHandle } from "node:fs/promises";
+import { stat, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { openConfined, openForWrite } from "./confinedFile.js";
-import { defineCodingTool, type CodingToolDefinition } from "./definition.js";
+import { makeDirectoriesConfined, openConfined, openForWrite } from "./confinedFile.js";
+import { defineCodingTool, FILE_TOOL_DEADLINE_MS, type CodingToolDefinition } from "./definition.js";
 import { failure, type Workspace } from "./workspace.js";
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -25,7 +25,7 @@ export function editorTool(workspace: Workspace): CodingToolDefinition {
     if (args.action === "write") {
       if (args.content === undefined) return failure("write needs content");
       const existed = await exists(target);
-      await mkdir(path.dirname(target), { recursive: true });
+      await makeDirectoriesConfined(workspace, path.dirname(target));
       await writeWhole(await openForWrite(workspace, target, true), args.content);
       return { success: true, filePath: relative, bytes: Buffer.byteLength(args.content), created: !existed };
     }
@@ -51,7 +51,7 @@ export function editorTool(workspace: Workspace): CodingToolDefinition {
     const updated = args.replaceAll ? text.split(args.oldString).join(args.newString) : text.replace(args.oldString, () => args.newString!);
     await writeWhole(handle, updated);
     return { success: true, filePath: relative, replacements: args.replaceAll ? count : 1 };
-  });
+  }, FILE_TOOL_DEADLINE_MS);
 }
 
 /** Replaces the whole content through the checked descriptor, then closes it. */

@@ -2,7 +2,7 @@ import { constants } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { z } from "zod";
 import { listablePath, openConfined } from "./confinedFile.js";
-import { defineCodingTool, type CodingToolDefinition } from "./definition.js";
+import { defineCodingTool, FILE_TOOL_DEADLINE_MS, type CodingToolDefinition } from "./definition.js";
 import { failure, type Workspace } from "./workspace.js";
 import type { FileHandle } from "node:fs/promises";
 import type { ToolArgs } from "../objects.js";
@@ -29,7 +29,7 @@ export function readerTool(workspace: Workspace): CodingToolDefinition {
     } finally {
       await handle.close();
     }
-  });
+  }, FILE_TOOL_DEADLINE_MS);
 }
 
 async function readOpened(workspace: Workspace, handle: FileHandle, target: string, args: z.infer<typeof ReaderRequest>): Promise<ToolArgs> {

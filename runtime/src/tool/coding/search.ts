@@ -4,7 +4,9 @@ import path from "node:path";
 import { z } from "zod";
 import { fnmatch } from "../fnmatch.js";
 import { openConfined } from "./confinedFile.js";
-import { defineCodingTool, type CodingToolDefinition } from "./definition.js";
+import { BoundedMatcher, PatternTimeoutError } from "./boundedMatcher.js";
+import { defineCodingTool, FILE_TOOL_DEADLINE_MS, type CodingToolDefinition } from "./definition.js";
+import type { ToolArgs } from "../objects.js";
 import { failure, type Workspace } from "./workspace.js";
 
 const SKIPPED_DIRS = new Set([".git", "node_modules"]);
@@ -28,40 +30,77 @@ interface Match {
   text: string;
 }
 
-/** Searches text files in the workspace line by line. Skips .git, node_modules, symlinks, binaries and large files. */
-export function searchTool(workspace: Workspace): CodingToolDefinition {
+export interface SearchToolOptions {
+  /** How long matching may take in one search, in ms (default 10,000); then the search fails. */
+  patternTimeoutMs?: number;
+}
+
+/** Default time budget for matching one search's pattern. */
+export const DEFAULT_PATTERN_TIMEOUT_MS = 10_000;
+
+/** Finds which of a file's lines match: the indexes, in order. */
+type LineTest = (lines: readonly string[]) => Promise<number[]>;
+
+/**
+ * Searches text files in the workspace line by line. Skips .git, node_modules, symlinks, binaries,
+ * large files and anything not a regular file. A regular expression runs in a worker thread
+ * under a time budget (see {@link BoundedMatcher}); literal text is matched in place.
+ */
+export function searchTool(workspace: Workspace, options: SearchToolOptions = {}): CodingToolDefinition {
+  const budgetMs = options.patternTimeoutMs ?? DEFAULT_PATTERN_TIMEOUT_MS;
   return defineCodingTool(
     "Search the workspace's text files for a pattern; returns file, line number and line.",
     SearchRequest,
     async (args) => {
       const source = args.literal ? args.pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : args.pattern;
+      const flags = args.caseSensitive === false ? "i" : "";
       let regex: RegExp;
       try {
-        regex = new RegExp(source, args.caseSensitive === false ? "i" : "");
+        regex = new RegExp(source, flags); // compiled here only to report a syntax error; never run here unless literal
       } catch (error) {
         return failure(`Invalid pattern: ${(error as Error).message}`);
       }
-      const start = workspace.resolve(args.path ?? ".");
-      const limit = args.maxResults ?? DEFAULT_MAX_RESULTS;
-      const matches: Match[] = [];
-      let filesSearched = 0;
-      let truncated = false;
-      for await (const file of walk(start)) {
-        if (args.glob && !fnmatch(args.glob.includes("/") ? workspace.relative(file) : path.basename(file), args.glob)) continue;
-        if (++filesSearched > MAX_FILES) {
-          truncated = true;
-          break;
-        }
-        const found = await searchFile(workspace, file, regex, workspace.relative(file), limit - matches.length);
-        matches.push(...found.matches);
-        if (found.more || matches.length >= limit) {
-          truncated = true; // the limit was reached; more matches may exist
-          break;
-        }
+      if (args.literal)
+        return await searchWith(workspace, args, async (lines) => lines.flatMap((line, i) => (regex.test(line) ? [i] : [])));
+      const matcher = new BoundedMatcher(source, flags, budgetMs);
+      try {
+        return await searchWith(workspace, args, (lines) => matcher.matchingLines(lines));
+      } catch (error) {
+        if (error instanceof PatternTimeoutError) return failure(error);
+        throw error;
+      } finally {
+        matcher.close();
       }
-      return { success: true, matches, filesSearched: Math.min(filesSearched, MAX_FILES), truncated };
     },
+    FILE_TOOL_DEADLINE_MS,
   );
+}
+
+async function searchWith(workspace: Workspace, args: z.output<typeof SearchRequest>, test: LineTest): Promise<ToolArgs> {
+  const start = workspace.resolve(args.path ?? ".");
+  const limit = args.maxResults ?? DEFAULT_MAX_RESULTS;
+  const matches: Match[] = [];
+  let filesSearched = 0;
+  let truncated = false;
+  for await (const file of walk(start)) {
+    if (args.glob && !fnmatch(args.glob.includes("/") ? workspace.relative(file) : path.basename(file), args.glob)) continue;
+    if (++filesSearched > MAX_FILES) {
+      truncated = true;
+      break;
+    }
+    const found = await searchFile(workspace, file, test, workspace.relative(file), limit - matches.length);
+    matches.push(...found.matches);
+    if (found.more || matches.length >= limit) {
+      truncated = true; // the limit was reached; more matches may exist
+      break;
+    }
+  }
+  return {
+    success: true,
+    matches,
+    filesSearched: Math.min(filesSearched, MAX_FILES),
+    truncated,
+  };
 }
 
 async function* walk(start: string): AsyncGenerator<string> {
@@ -91,7 +130,7 @@ async function* walk(start: string): AsyncGenerator<string> {
 async function searchFile(
   workspace: Workspace,
   file: string,
-  regex: RegExp,
+  test: LineTest,
   relative: string,
   room: number,
 ): Promise<{ matches: Match[]; more: boolean }> {
@@ -110,12 +149,13 @@ async function searchFile(
     return { matches, more: false };
   }
   if (bytes.subarray(0, 8192).includes(0)) return { matches, more: false };
-  const lines = bytes.toString("utf8").split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.length > MAX_LINE_CHARS ? lines[i]!.slice(0, MAX_LINE_CHARS) : lines[i]!;
-    if (!regex.test(line)) continue;
+  const lines = bytes
+    .toString("utf8")
+    .split("\n")
+    .map((line) => (line.length > MAX_LINE_CHARS ? line.slice(0, MAX_LINE_CHARS) : line));
+  for (const i of await test(lines)) {
     if (matches.length >= room) return { matches, more: true };
-    matches.push({ file: relative, line: i + 1, text: line });
+    matches.push({ file: relative, line: i + 1, text: lines[i]! });
   }
   return { matches, more: false };
 }

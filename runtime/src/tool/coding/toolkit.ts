@@ -10,7 +10,7 @@ import type { CodingToolDefinition } from "./definition.js";
 import { editorTool } from "./editor.js";
 import { NudgeEngine } from "./nudge.js";
 import { readerTool } from "./reader.js";
-import { searchTool } from "./search.js";
+import { searchTool, type SearchToolOptions } from "./search.js";
 import { Workspace } from "./workspace.js";
 
 /** Every coding tool this runtime provides. */
@@ -26,13 +26,14 @@ export interface CodingToolkitOptions {
   /** Add the notify post-hook on `bind` (default true). */
   notify?: boolean;
   bash?: BashToolOptions;
+  search?: SearchToolOptions;
 }
 
 /** Builds the body of a coding tool confined to a workspace. */
 export function codingToolDefinition(
   name: CodingToolName,
   workspace: Workspace,
-  options: { bash?: BashToolOptions } = {},
+  options: { bash?: BashToolOptions; search?: SearchToolOptions } = {},
 ): CodingToolDefinition {
   const where = "codingToolDefinition(name, workspace, options)";
   checkCodingToolNames([name]);
@@ -46,7 +47,7 @@ export function codingToolDefinition(
     case "bash":
       return bashTool(workspace, options.bash);
     case "search":
-      return searchTool(workspace);
+      return searchTool(workspace, options.search);
   }
 }
 
@@ -71,6 +72,7 @@ export class CodingToolkit {
   readonly tools: readonly CodingToolName[];
   readonly notify: boolean;
   readonly #bash: BashToolOptions | undefined;
+  readonly #search: SearchToolOptions | undefined;
   readonly #securityPre: HookMap<ToolPreHook> = new Map();
   readonly #pre: HookMap<ToolPreHook> = new Map();
   readonly #post: HookMap<ToolPostHook> = new Map();
@@ -83,6 +85,7 @@ export class CodingToolkit {
     this.tools = checkCodingToolNames(options.tools ?? DEFAULT_CODING_TOOLS);
     this.notify = options.notify ?? true;
     this.#bash = options.bash;
+    this.#search = options.search;
   }
 
   securityPre(toolName: string, handler: ToolPreHook): this {
@@ -126,7 +129,7 @@ export class CodingToolkit {
       this.post("*", notifyPost(engine));
     }
     return this.tools.map((name) => {
-      const definition = codingToolDefinition(name, this.workspace, { bash: this.#bash });
+      const definition = codingToolDefinition(name, this.workspace, { bash: this.#bash, search: this.#search });
       return new Tool({
         funcCallable: definition.run,
         name,
