@@ -28,6 +28,7 @@ const SOURCE_ALIASES = {
   "@hooklens/runtime/store": here("./runtime/src/store/index.ts"),
   "@hooklens/runtime/otel": here("./runtime/src/otel/index.ts"),
   "@hooklens/runtime/ai-sdk": here("./runtime/src/ai-sdk/index.ts"),
+  "@hooklens/runtime/claude-agent-sdk": here("./runtime/src/claude-agent-sdk/index.ts"),
   "@hooklens/runtime": here("./runtime/src/index.ts"),
 };
 
@@ -52,6 +53,7 @@ function distProject(name: string, extension: "js" | "cjs"): TestProjectInlineCo
         "@hooklens/runtime/store": built("store"),
         "@hooklens/runtime/otel": built("otel"),
         "@hooklens/runtime/ai-sdk": built("ai-sdk"),
+        "@hooklens/runtime/claude-agent-sdk": built("claude-agent-sdk"),
         "@hooklens/runtime": built("index"),
       },
     },

@@ -17,11 +17,18 @@ export const RUNTIME_ENTRIES = { index: "runtime/src/index.ts", live: "runtime/s
 export const OTEL_ENTRY = { otel: "runtime/src/otel/index.ts" };
 /** Preloaded with `node --import`: records a program's AI SDK calls; its only effect is that call. */
 export const REGISTER_ENTRY = { "ai-sdk-register": "runtime/src/ai-sdk/register.ts" };
+/**
+ * The Claude Agent SDK bridge: bundled alone as the OpenTelemetry export is (its CJS loads the
+ * main entry), so the main entry carries none of it; it imports only types from the SDK.
+ */
+export const BRIDGE_ENTRIES = { "claude-agent-sdk": "runtime/src/claude-agent-sdk/index.ts" };
+/** Every entry bundled alone on top of the main one. */
+const SEPARATE_ENTRIES = { ...OTEL_ENTRY, ...BRIDGE_ENTRIES };
 
 /** `@hooklens/runtime` and its subpaths → their sources under `root`: the server, CLI and extension bundles build the runtime in from source. */
 export function runtimeSourceAliases(root) {
   const aliases = {};
-  for (const [entry, source] of Object.entries({ ...RUNTIME_ENTRIES, ...OTEL_ENTRY })) {
+  for (const [entry, source] of Object.entries({ ...RUNTIME_ENTRIES, ...SEPARATE_ENTRIES })) {
     aliases[entry === "index" ? "@hooklens/runtime" : `@hooklens/runtime/${entry}`] = join(root, source);
   }
   return aliases;
@@ -41,11 +48,15 @@ export const RUNTIME_EXTERNALS = ["node-sqlite3-wasm", "pg", "pg-native"];
  * (never the barrel), so the layers stay visible in the source.
  */
 function separateOtel(root) {
-  const otel = join(root, "runtime/src/otel/");
+  const folders = Object.values(SEPARATE_ENTRIES).map((source) => join(root, source, "../"));
+  const folderOf = (path) => folders.find((folder) => path.startsWith(folder));
   return {
     name: "separate-otel",
     setup(build) {
-      build.onResolve({ filter: /^\.\.\// }, (args) => (args.importer.startsWith(otel) && !join(args.resolveDir, args.path).startsWith(otel) ? { path: "./index.cjs", external: true } : undefined));
+      build.onResolve({ filter: /^\.\.\// }, (args) => {
+        const folder = folderOf(args.importer);
+        return folder !== undefined && !join(args.resolveDir, args.path).startsWith(folder) ? { path: "./index.cjs", external: true } : undefined;
+      });
       build.onResolve({ filter: /^\.\.\/\.\.\/otel\/index\.js$/ }, (args) => (args.importer.startsWith(join(root, "runtime/src/session/")) ? { path: "./otel.cjs", external: true } : undefined));
     },
   };
@@ -65,14 +76,14 @@ export async function buildRuntimeBundles(root, outdir) {
   const common = { bundle: true, platform: "node", target: "node20", keepNames: true, logLevel: "warning", absWorkingDir: root, external, sourcemap: false };
   const esm = await esbuild.build({
     ...common,
-    entryPoints: { ...RUNTIME_ENTRIES, ...OTEL_ENTRY, ...REGISTER_ENTRY },
+    entryPoints: { ...RUNTIME_ENTRIES, ...SEPARATE_ENTRIES, ...REGISTER_ENTRY },
     outdir,
     format: "esm",
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",
     metafile: true,
   });
-  await esbuild.build({ ...common, entryPoints: { index: RUNTIME_ENTRIES.index, ...OTEL_ENTRY }, outdir, format: "cjs", outExtension: { ".js": ".cjs" }, plugins: [separateOtel(root)] });
+  await esbuild.build({ ...common, entryPoints: { index: RUNTIME_ENTRIES.index, ...SEPARATE_ENTRIES }, outdir, format: "cjs", outExtension: { ".js": ".cjs" }, plugins: [separateOtel(root)] });
   await Promise.all(
     Object.keys(RUNTIME_ENTRIES)
       .filter((entry) => entry !== "index")

@@ -44,7 +44,7 @@ afterAll(() => temp?.dispose());
 describe("npm pack of @hooklens/runtime", () => {
   it("ships README, LICENSE, ESM and CJS builds with .d.ts and .d.cts types for each entry, and no source maps", () => {
     expect(packedFiles).toEqual(expect.arrayContaining(["README.md", "LICENSE", "package.json"]));
-    for (const entry of ["index", "live", "store", "otel", "ai-sdk"]) {
+    for (const entry of ["index", "live", "store", "otel", "ai-sdk", "claude-agent-sdk"]) {
       const types = entry === "index" ? "index" : `${entry}/index`;
       expect(packedFiles).toEqual(expect.arrayContaining([`dist/${entry}.js`, `dist/${entry}.cjs`, `dist/${types}.d.ts`, `dist/${types}.d.cts`]));
     }
@@ -62,8 +62,19 @@ describe("npm pack of @hooklens/runtime", () => {
     // the node16 profile: the subpaths cannot resolve there, and Node.js 20 is the floor.
     const { stdout } = await run(bin("attw"), [tarball, "--profile", "node16", "--format", "ascii"]);
     const verdicts = [...stdout.matchAll(/^(node16 \(from CJS\)|node16 \(from ESM\)|bundler): (.*)$/gm)].map((m) => `${m[1]}: ${m[2]!.trim()}`);
-    expect(verdicts).toHaveLength(7 * 3);
+    expect(verdicts).toHaveLength(8 * 3);
     expect(verdicts.filter((v) => !v.includes("🟢"))).toEqual([]);
+  });
+});
+
+describe("@hooklens/runtime/claude-agent-sdk", () => {
+  it("holds no copy of the main entry (it loads it) and loads nothing of the SDK (types only: the SDK is an optional peer)", () => {
+    const dist = join(consumer, "node_modules/@hooklens/runtime/dist");
+    for (const file of ["claude-agent-sdk.js", "claude-agent-sdk.cjs"]) {
+      const text = readFileSync(join(dist, file), "utf8");
+      expect(text).not.toMatch(/class SessionObserver\b/);
+      expect(text).not.toMatch(/(from |require\()"@anthropic-ai\//);
+    }
   });
 });
 

@@ -57,4 +57,10 @@ export const HOOKLENS = {
   stopReason: "hooklens.stop.reason",
   runEvent: "hooklens.run_event",
   unfinished: "hooklens.unfinished",
+  /** An SDK bridge's callback call: the hook event, matcher, callback name, stated decision and how it ended. */
+  sdkHookEvent: "hooklens.sdk.hook.event",
+  sdkMatcher: "hooklens.sdk.hook.matcher",
+  sdkCallback: "hooklens.sdk.callback",
+  sdkDecision: "hooklens.sdk.decision",
+  sdkOutcome: "hooklens.sdk.outcome",
 } as const;

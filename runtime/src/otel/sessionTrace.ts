@@ -10,6 +10,7 @@ import { exportedContent } from "./content.js";
 import { HrTimes } from "./hrTimes.js";
 import { countOf, errorOf, exportedPrimitive, exportedText, fieldsOf, idOf, objectOf, textOf, type Fields } from "./signalFields.js";
 import { spanName } from "./spanNames.js";
+import { SDK_CALL_KINDS, SDK_EVENT_KINDS, sdkCallSpan, sdkQueryEvent } from "./sdkCallSpans.js";
 
 /** How the signals of one session become spans. */
 export interface TraceOptions {
@@ -146,6 +147,8 @@ export class SessionTrace {
         return;
       }
       default:
+        if (SDK_CALL_KINDS.has(signal.kind)) return sdkCallSpan(this.#tracer, this.#parentContext(signal.branchId, at), signal, f);
+        if (SDK_EVENT_KINDS.has(signal.kind)) return sdkQueryEvent(this.#parentSpan(signal.branchId), signal, f);
         return;
     }
   }

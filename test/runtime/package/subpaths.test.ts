@@ -6,6 +6,8 @@ import * as runtime from "@hooklens/runtime";
 import * as live from "@hooklens/runtime/live";
 import * as store from "@hooklens/runtime/store";
 import * as aiSdk from "@hooklens/runtime/ai-sdk";
+import * as claude from "@hooklens/runtime/claude-agent-sdk";
+import type { Options } from "@anthropic-ai/claude-agent-sdk";
 
 type Exported = Record<string, unknown>;
 const root = runtime as unknown as Exported;
@@ -82,6 +84,18 @@ describe("names a bundler must not change", () => {
     expect(missing).toBeInstanceOf(runtime.SignalStoreMissingError);
     expect(missing).toBeInstanceOf(runtime.SignalStoreError);
     expect((missing as Error).name).toBe("SignalStoreMissingError");
+  });
+
+  it("the Claude Agent SDK bridge's signals are the root's Signal (one copy of the runtime) under their own kinds", async () => {
+    const records = new runtime.InMemorySignalStore();
+    const observer = new runtime.SessionObserver();
+    observer.bindDbPersistence("bridge", records);
+    const options = claude.withHookLens<Options>({ hooks: { Stop: [{ hooks: [async () => ({})] }] } }, { session: observer });
+    await options.hooks!.Stop![0]!.hooks[0]!({ hook_event_name: "Stop" } as never, undefined, { signal: new AbortController().signal });
+    await observer.flush();
+    expect(observer.flow.items[0]).toBeInstanceOf(runtime.Signal);
+    expect(records.records.map((r) => r.kind)).toEqual(["ClaudeHookCall"]);
+    for (const type of [claude.ClaudeHookCall, claude.ClaudePermissionCall, claude.ClaudeQueryEvent]) expect(type.kind).toBe(type.name);
   });
 
   it("the runtime's classes keep their names (stack traces and messages quote them)", () => {
