@@ -1,6 +1,7 @@
 import { redactValue, SIGNALS_DROPPED_KIND, type JsonObject, type JsonValue, type SessionSignalRecord } from "@hooklens/runtime";
 import { deniedCallLine, isDeniedCall } from "./deniedLine.js";
 import { oneLine } from "./oneLine.js";
+import { isSdkBridgeSignal, sdkBridgeLine } from "./sdkCallLine.js";
 import { durationsInMs, formatMs, readableDurations, takeDurationMs } from "./durations.js";
 import { RecordedDbError, withRecordedDb } from "./recordedDb.js";
 import { isoTime, type OutputFormat } from "./sessions.js";
@@ -34,7 +35,7 @@ export function formatSignalsText(records: readonly SessionSignalRecord[]): stri
   const opWidth = Math.max(1, ...records.map((r) => r.opId.length));
   const lines = records.map((r) => {
     if (r.kind === SIGNALS_DROPPED_KIND) return `${isoTime(r.ts)}  ${droppedLine(r.payload)}`;
-    const summary = isDeniedCall(r.kind) ? deniedCallLine(r.kind, r.payload) : summarizePayload(r.payload);
+    const summary = isDeniedCall(r.kind) ? deniedCallLine(r.kind, r.payload) : isSdkBridgeSignal(r.kind) ? sdkBridgeLine(r.kind, r.payload) : summarizePayload(r.payload);
     return `${isoTime(r.ts)}  ${r.kind.padEnd(kindWidth)}  ${(r.opId || "-").padEnd(opWidth)}  ${summary}`;
   });
   lines.push(`${records.length} signal(s) in session ${records[0]?.sessionId ?? ""}.`);

@@ -2,6 +2,7 @@ import { deniedNodeName, NODE_PHASE } from "../../../../server/src/cli/deniedNod
 import { durationText, formatCount, joinParts } from "./format.js";
 import { asRecord, clip, errorText, numberField, stringField, type JsonRecord } from "./payloadFields.js";
 import type { CallKind, CallRef, Mutable, SignalFacts } from "./signalFacts.js";
+import { sdkBridgeFacts } from "./sdkBridgeSignals.js";
 import { kindStyle } from "./signalKinds.js";
 import { sourceOf } from "./sourceLocation.js";
 
@@ -115,6 +116,8 @@ export function readKind(facts: Mutable<SignalFacts>, kind: string, payload: Jso
       return;
     }
     default: {
+      const bridged = sdkBridgeFacts(kind, payload);
+      if (bridged !== null) return void Object.assign(facts, bridged);
       const data = payload["data"];
       facts.label = data === undefined ? kind : `${kind} ${clip(JSON.stringify(data) ?? "", 60)}`;
     }

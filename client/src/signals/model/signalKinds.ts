@@ -1,3 +1,5 @@
+import { SDK_BRIDGE_STYLES } from "./sdkBridgeSignals.js";
+
 /**
  * What the view knows about each signal kind the runtime emits: a friendly name for people, and
  * the codicon and theme colour its rows use. Hook signals are keyed by their hook point, other
@@ -51,6 +53,7 @@ const STYLES: Readonly<Record<string, KindStyle>> = {
   ModelStreamChunks: { name: "stream chunks", icon: "list-flat", color: MODEL_COLOR },
   RunEvent: { name: "run event", icon: "bell", color: null },
   SignalsDropped: { name: "signals dropped", icon: "warning", color: WARNING_COLOR },
+  ...SDK_BRIDGE_STYLES,
 };
 
 /** Every kind key the view has a friendly name for (hook points and signal kinds). */
