@@ -18,6 +18,7 @@ import { IModelCallRecord } from "./modelCallRecord.js";
 import { rememberPreCreateHook } from "./preCreateHooks.js";
 import type { SignalRecorder } from "../signals/signalRecorder.js";
 import { environmentRecorder } from "../signals/environmentRecorder.js";
+import { RecorderChoice } from "../signals/activeSession.js";
 import { newId } from "../shared/ids.js";
 
 /** Default seconds of the pre-event-create hook. */
@@ -40,8 +41,9 @@ export interface IModelOptions {
   createdAt?: number;
   /**
    * Where each `invoke`/`stream` is recorded as ModelCallStarted / ModelCallFinished signals (a
-   * SessionObserver, Session or Branch). Default: not recorded, unless `HOOKLENS_OTEL` is on, which
-   * gives the model an observer of its own (its id is the model's).
+   * SessionObserver, Session or Branch). Default: the active session (the Session made last in the
+   * process, at the time of the call); with none, not recorded, unless `HOOKLENS_OTEL` is on, which
+   * gives the model an observer of its own (its id is the model's). `null`: never recorded.
    */
   signals?: SignalRecorder | null;
 }
@@ -111,8 +113,7 @@ export class IModel {
   readonly exitHook: boolean;
   readonly streamingProcessFunc: StreamingProcessFunc | null;
   readonly providerMetadata: Record<string, unknown>;
-  /** Where calls are recorded as signals; see {@link IModelOptions.signals}. */
-  signals: SignalRecorder | null;
+  readonly #recording: RecorderChoice;
 
   constructor(options: IModelOptions) {
     requireObject(options, "new IModel(options)", "options");
@@ -125,7 +126,7 @@ export class IModel {
     this.exitHook = options.exitHook ?? false;
     this.streamingProcessFunc = options.streamingProcessFunc ?? null;
     this.providerMetadata = options.providerMetadata ?? {};
-    this.signals = options.signals !== undefined ? options.signals : environmentRecorder(this.id);
+    this.#recording = new RecorderChoice(options.signals, () => environmentRecorder(this.id));
   }
 
   /**
@@ -218,7 +219,7 @@ export class IModel {
   async invoke(options: ModelCallOptions = {}): Promise<APICalling> {
     if (options === null || typeof options !== "object") optionsObject(options, "IModel.invoke(options)");
     const { signal } = options;
-    const record = this.signals ? this.#record(options, false) : null;
+    const record = this.#record(options, false);
     let apiCall = options.apiCall ?? null;
     try {
       if (!apiCall) {
@@ -248,7 +249,7 @@ export class IModel {
   async *stream(options: ModelCallOptions = {}): AsyncGenerator<unknown, void, undefined> {
     if (options === null || typeof options !== "object") optionsObject(options, "IModel.stream(options)");
     const { signal } = options;
-    const record = this.signals ? this.#record(options, true) : null;
+    const record = this.#record(options, true);
     let apiCall: APICalling | null = options.apiCall ?? null;
     try {
       apiCall ??= await this.createEvent({ ...options, stream: true });
@@ -304,12 +305,28 @@ export class IModel {
     return null;
   }
 
-  #record(options: ModelCallOptions, stream: boolean): IModelCallRecord {
+  /** Where calls are recorded as signals as given (or set), or HOOKLENS_OTEL's; see {@link IModelOptions.signals}. */
+  get signals(): SignalRecorder | null {
+    return this.#recording.given;
+  }
+
+  set signals(recorder: SignalRecorder | null) {
+    this.#recording.given = recorder;
+  }
+
+  /** Where the next call is recorded: `signals` when one was given, else the active session, else HOOKLENS_OTEL's recorder. */
+  get recorder(): SignalRecorder | null {
+    return this.#recording.current();
+  }
+
+  #record(options: ModelCallOptions, stream: boolean): IModelCallRecord | null {
+    const recorder = this.recorder;
+    if (recorder === null) return null;
     const payload = options.apiCall?.payload;
     const model = payload ? payload["model"] : options["model"];
     const request = payload ?? requestFields(options);
     const parentCallId = typeof options.parentCallId === "string" ? options.parentCallId : null;
-    return new IModelCallRecord(this.signals!, { model, provider: this.endpoint.name, stream, payload: request, parentCallId });
+    return new IModelCallRecord(recorder, { model, provider: this.endpoint.name, stream, payload: request, parentCallId });
   }
 
   /** A new model (fresh id) over the same endpoint, the same registry object and the same exit policy. */
@@ -320,7 +337,7 @@ export class IModel {
       exitHook: this.exitHook,
       streamingProcessFunc: this.streamingProcessFunc,
       providerMetadata: { ...this.providerMetadata },
-      signals: this.signals,
+      ...(this.#recording.followsSession ? {} : { signals: this.#recording.given }),
     });
   }
 

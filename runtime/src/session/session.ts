@@ -8,6 +8,7 @@ import { SessionObserver } from "./observer.js";
 import { wiringOf } from "./wiring.js";
 import { newId } from "../shared/ids.js";
 import { RECORD_SIGNAL } from "../signals/signalRecorder.js";
+import { noteSessionStarted } from "../signals/activeSession.js";
 
 export interface SessionOptions {
   id?: string;
@@ -36,6 +37,7 @@ export class Session {
     options = optionsObject(options, "new Session(options)");
     this.id = options.id ?? newId();
     this.includeBranches([options.defaultBranch ?? new Branch(), ...(options.branches ?? [])]);
+    noteSessionStarted(this);
   }
 
   /** The session's observer, created on first access (which construction already makes). */

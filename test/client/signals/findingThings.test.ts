@@ -34,7 +34,7 @@ describe("filters", () => {
     model.filter = parseFilter("is:problem");
     expect(callLabels(model)).toEqual([
       "refund — failed: RangeError: refund of 500 for B-99 needs a manager",
-      'deleteFile — blocked by a tool.pre hook: refusing to delete an absolute path: {"path":"/etc/passwd"}',
+      'deleteFile — failed: PermissionError: refusing to delete an absolute path: {"path":"/etc/passwd"}',
     ]);
     model.filter = parseFilter("tool:search");
     expect(callLabels(model)).toEqual([expect.stringMatching(/^search /)]);
@@ -44,7 +44,7 @@ describe("filters", () => {
     expect(callLabels(model)).toHaveLength(1);
     const branchId = store.runs()[0]!.sessions.values().next().value!.model.grouped().rows.find((row) => "branchId" in row && "items" in row) as { branchId: string };
     model.filter = parseFilter(`branch:${branchId.branchId.slice(0, 6)}`);
-    expect(callLabels(model)).toHaveLength(5);
+    expect(callLabels(model)).toHaveLength(7);
     model.filter = parseFilter("nothing-like-this");
     expect(model.children(model.roots()[0]!)).toEqual([]);
     expect(model.matchCounts().shown).toBe(0);
@@ -78,7 +78,7 @@ describe("NDJSON export", () => {
     expect(parsed.sessions.get(session.sessionId)).toEqual(session.signals);
     const store = new SignalStore();
     const reopened = store.addRecordedRun("/tmp/run.ndjson", "agent", parsed.sessions);
-    expect(reopened.sessions.get(session.sessionId)!.model.errorRows).toBe(1);
+    expect(reopened.sessions.get(session.sessionId)!.model.errorRows).toBe(2);
   });
 
   it("opens a captured live stream too, counting lines that are not frames and marking drops", () => {

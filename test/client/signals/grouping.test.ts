@@ -11,9 +11,12 @@ describe("the example agent's run, grouped", () => {
   it("groups each tool call's signals by call id, with the act() record and action messages", async () => {
     const { session } = await agentRun();
     const calls = session.model.items.filter((item): item is CallGroup => item instanceof CallGroup);
-    // search, refund ok, refund failed, deleteFile blocked, deleteFile ok.
-    expect(calls.map((call) => call.name)).toEqual(["search", "refund", "refund", "deleteFile", "deleteFile"]);
-    const [search] = calls;
+    // The planning model call, then search, refund ok, refund failed, deleteFile blocked, deleteFile
+    // ok (each the Executor's call with act()'s inside), then the streamed model call: model calls
+    // are recorded into the active session by default.
+    expect(calls.map((call) => call.name)).toEqual(["model scripted-model", "search", "refund", "refund", "deleteFile", "deleteFile", "model scripted-model"]);
+    expect(calls[1]!.members.map((entry) => entry.facts.kindKey)).toEqual(["ToolCallStarted", "ToolCallFinished"]);
+    const [search] = calls[1]!.children;
     // The call's start and finish records, its hook signals, act()'s record and the action messages.
     expect(search!.members.map((entry) => entry.facts.kindKey)).toEqual(["ToolCallStarted", "tool.pre", "tool.post", "Signal", "ToolCallFinished", "MessageAdded", "MessageAdded"]);
     // Nothing of a call is left loose: the only loose rows are the session's start and end.
@@ -25,20 +28,23 @@ describe("the example agent's run, grouped", () => {
     const { store, run, session } = await agentRun();
     const model = new SignalTreeModel(store);
     const [runNode] = model.roots();
-    expect(model.view(runNode!).description).toMatch(/^ended · pid \d+ · 30 signals · 1 error · 1 denied$/);
+    expect(model.view(runNode!).description).toMatch(/^ended · pid \d+ · 47 signals · 2 errors · 1 denied$/);
     const [sessionNode] = model.children(runNode!);
-    expect(model.view(sessionNode!).description).toBe("30 signals · 1 error · 1 denied");
+    expect(model.view(sessionNode!).description).toBe("47 signals · 2 errors · 1 denied");
     const rows = model.children(sessionNode!);
     // session.start, then the branch (its calls carry its id through their act() records), then session.end.
     expect(rows.map((row) => row.type)).toEqual(["signal", "branch", "signal"]);
     expect(labels(model, rows)).toEqual(["session started · scripted-model", expect.stringMatching(/^branch [0-9a-f]{8}$/), "session ended · completed"]);
-    expect(model.view(rows[1]!).description).toBe("28 signals · 1 error · 1 denied");
+    expect(model.view(rows[1]!).description).toBe("45 signals · 2 errors · 1 denied");
     const calls = labels(model, model.children(rows[1]!));
-    expect(calls[0]).toMatch(/^search \d+(\.\d+)? ms$/);
-    expect(calls[2]).toBe("refund — failed: RangeError: refund of 500 for B-99 needs a manager");
-    expect(calls[3]).toBe('deleteFile — blocked by a tool.pre hook: refusing to delete an absolute path: {"path":"/etc/passwd"}');
+    expect(calls[0]).toMatch(/^model scripted-model 1,000 tokens$/);
+    expect(calls[1]).toMatch(/^search \d+(\.\d+)? ms$/);
+    expect(calls[3]).toBe("refund — failed: RangeError: refund of 500 for B-99 needs a manager");
+    // The Executor's call ends with the guard's error; act()'s call inside it says it was blocked.
+    expect(calls[4]).toBe('deleteFile — failed: PermissionError: refusing to delete an absolute path: {"path":"/etc/passwd"}');
+    expect(labels(model, model.children(model.children(rows[1]!)[4]!))[1]).toBe('deleteFile — blocked by a tool.pre hook: refusing to delete an absolute path: {"path":"/etc/passwd"}');
     expect(run.dropped).toBe(0);
-    expect(session.model.errorRows).toBe(1);
+    expect(session.model.errorRows).toBe(2);
   });
 
   it("describes rows by their offset in the session and their duration in ms, with a Markdown tooltip", async () => {
@@ -46,9 +52,11 @@ describe("the example agent's run, grouped", () => {
     const model = new SignalTreeModel(store);
     const [sessionNode] = model.children(model.roots()[0]!);
     const [, branch] = model.children(sessionNode!);
-    const [search] = model.children(branch!);
+    const [, search] = model.children(branch!);
     expect(model.view(search!).description).toMatch(/^\+\d[\d,]* ms · \d+(\.\d+)? ms$/);
-    const [started, pre, post] = model.children(search!);
+    // The Executor's call holds act()'s.
+    const [, actCall] = model.children(search!);
+    const [started, pre, post] = model.children(actCall!);
     expect(model.view(started!).label).toBe("search started (act)");
     expect(model.view(pre!).label).toBe('tool.pre search {"query":"refunds"}');
     expect(model.view(post!).label).toMatch(/^tool\.post search \S+ ms → \{"hits":\["refunds: free within 30 days"\]\}$/);
@@ -73,7 +81,7 @@ describe("the example agent's run, grouped", () => {
     const record = session.model.entries.find((entry) => entry.facts.kindKey === "Signal")!;
     const node = model.signalNode(run, session, record)!;
     const path = model.pathTo(node)!.map((row) => row.type);
-    expect(path).toEqual(["run", "session", "branch", "call", "signal"]);
+    expect(path).toEqual(["run", "session", "branch", "call", "call", "signal"]);
     expect(model.parent(node)?.type).toBe("call");
   });
 });

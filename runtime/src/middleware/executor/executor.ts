@@ -9,10 +9,12 @@ import { LLMInvocation, NodeInvocation, ToolInvocation } from "../invocations.js
 import type { Ledger, LedgerEntry } from "../ledger.js";
 import type { LLMRequest, LLMResponse } from "../llm.js";
 import { approve, type Approval } from "./approval.js";
+import { BranchTools } from "./branchTools.js";
 import type { FlowNode, ModelClient, ToolBackend } from "./backends.js";
 import { cacheKey, type ToolCache } from "./cache.js";
 import { ModelCallRecord, ToolCallRecord } from "./callRecords.js";
 import { environmentRecorder } from "../../signals/environmentRecorder.js";
+import { RecorderChoice } from "../../signals/activeSession.js";
 import { RunCounter, type RunLimits } from "./limits.js";
 import { newId } from "../../shared/ids.js";
 
@@ -34,8 +36,10 @@ export interface ExecutorOptions {
   /**
    * Where calls are recorded as signals (ToolCallStarted/Finished, ModelCallStarted/Finished, run
    * events, denials) when the run context names no recorder of its own: a SessionObserver,
-   * Session or Branch. Default: none, unless `HOOKLENS_OTEL` is on, which gives the executor an
-   * observer of its own (also settable later through `signals`).
+   * Session or Branch. Default: the branch of its `BranchTools` when that branch is in a Session,
+   * else the active session (the Session made last in the process, at the time of the call); with
+   * neither, none, unless `HOOKLENS_OTEL` is on, which gives the executor an observer of its own
+   * (also settable later through `signals`). `null`: never recorded.
    */
   signals?: SignalRecorder | null;
 }
@@ -61,8 +65,7 @@ export class Executor {
   readonly #onEvent: RunEventListener | undefined;
   readonly #counter: RunCounter;
   readonly #bound = new WeakMap<RunContext, RunContext>();
-  /** The recorder a run context without its own gets; see {@link ExecutorOptions.signals}. */
-  signals: SignalRecorder | null;
+  readonly #recording: RecorderChoice;
 
   constructor(registry: ToolBackend, options: ExecutorOptions = {}) {
     requireObject(registry, "new Executor(registry, options)", "registry (a ToolBackend such as BranchTools)");
@@ -75,14 +78,29 @@ export class Executor {
     this.#model = options.model ?? null;
     this.#onEvent = options.onEvent;
     this.#counter = new RunCounter(options.limits);
-    this.signals = options.signals !== undefined ? options.signals : environmentRecorder(newId());
+    this.#recording = new RecorderChoice(options.signals, () => environmentRecorder(newId()));
+  }
+
+  /** The recorder as given (or set), or HOOKLENS_OTEL's; see {@link ExecutorOptions.signals}. */
+  get signals(): SignalRecorder | null {
+    return this.#recording.given;
+  }
+
+  set signals(recorder: SignalRecorder | null) {
+    this.#recording.given = recorder;
+  }
+
+  /** The recorder a run context without its own gets now: `signals` when one was given, else the tools' branch in a Session, else the active session, else HOOKLENS_OTEL's. */
+  get recorder(): SignalRecorder | null {
+    const branch = this.#tools instanceof BranchTools ? this.#tools.branch : null;
+    return this.#recording.current(branch?.observer ? branch : null);
   }
 
   /** A run context wired to this executor's ledger and event listener. */
   context(options: RunContextOptions = {}): RunContext {
     options = optionsObject(options, "Executor.context(options)");
     const onEvent = options.onEvent ?? this.#onEvent;
-    return createRunContext({ ...options, ledger: options.ledger ?? this.#ledger, signals: options.signals ?? this.signals, ...(onEvent ? { onEvent } : {}) });
+    return createRunContext({ ...options, ledger: options.ledger ?? this.#ledger, signals: options.signals ?? this.recorder, ...(onEvent ? { onEvent } : {}) });
   }
 
   /** Runs one tool call through every phase and returns its result. */
@@ -252,11 +270,12 @@ export class Executor {
    */
   #bind(ctx: RunContext): RunContext {
     const needsLedger = ctx.ledger === null && this.#ledger !== null;
-    const needsSignals = (ctx.signals ?? null) === null && this.signals !== null;
+    const recorder = (ctx.signals ?? null) === null ? this.recorder : null;
+    const needsSignals = recorder !== null;
     if (!needsLedger && !needsSignals) return ctx;
     let bound = this.#bound.get(ctx);
-    if (bound === undefined || (needsSignals && bound.signals !== this.signals)) {
-      const extra = { ...(needsLedger ? { ledger: this.#ledger } : {}), ...(needsSignals ? { signals: this.signals } : {}) };
+    if (bound === undefined || (needsSignals && bound.signals !== recorder)) {
+      const extra = { ...(needsLedger ? { ledger: this.#ledger } : {}), ...(needsSignals ? { signals: recorder } : {}) };
       bound = Object.assign(Object.create(Object.getPrototypeOf(ctx) as object) as RunContext, ctx, extra);
       this.#bound.set(ctx, bound);
     }
