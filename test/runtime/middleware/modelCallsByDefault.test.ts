@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { Branch, BranchTools, Executor, IModel, IModelClient, InMemorySignalStore, ModelCallFinished, ModelCallStarted, ScriptedEndpoint, Session } from "@hooklens/runtime";
 
-const completion = (content: string) => ({ choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
+const completion = (content: string) => ({ response: { choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] } });
 const scripted = () => new ScriptedEndpoint({ model: "m-1", script: [completion("planned"), "streamed reply"] });
 const messages = [{ role: "user", content: "hello" }];
 
