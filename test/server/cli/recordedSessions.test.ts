@@ -130,7 +130,7 @@ describe("a database the CLI cannot read", () => {
     writeFileSync(garbage, "definitely not sqlite\n".repeat(100));
     const { status, stderr } = hooklens(["sessions", "--db", garbage]);
     expect(status).toBe(2);
-    expect(stderr).toBe(`hooklens: ${garbage} is not a SQLite database (file is not a database)\n`);
+    expect(stderr).toBe(`hooklens: ${garbage} is not a SQLite database (it does not start with the SQLite header)\n`);
   });
 
   it("exits 2 for a database of a newer schema version", async () => {

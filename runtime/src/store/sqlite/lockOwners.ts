@@ -20,7 +20,8 @@ export const UNOWNED_LOCK_STALE_MS = 30_000;
 /** A breaker that died while breaking leaves its own guard folder; it is ignored after this long. */
 const BREAKER_STALE_MS = 10_000;
 
-const host = hostname();
+/** This machine's name, as lock owners and waiting turns are filed under it. */
+export const host = hostname();
 /** Per database path, how many stores of this process have it open. */
 const openHere = new Map<string, number>();
 
@@ -118,7 +119,8 @@ function inspectOwners(dbPath: string): { live: number; dead: number } {
   return { live, dead };
 }
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` of this machine still runs. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -128,7 +130,8 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function mkdirOnce(folder: string): void {
+/** Creates `folder` (its parent must exist); an existing one is fine. */
+export function mkdirOnce(folder: string): void {
   try {
     mkdirSync(folder);
   } catch (error) {

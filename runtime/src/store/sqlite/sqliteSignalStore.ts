@@ -3,6 +3,7 @@ import { closeAtExit, forgetAtExit } from "../closeAtExit.js";
 import { loadSqliteDriver, type SqliteDatabase, type SqliteStatement, type SqliteValue } from "./sqliteDriver.js";
 import { classifySqliteError, isBusyError } from "./sqliteErrors.js";
 import { breakStaleLock, registerLockOwner } from "./lockOwners.js";
+import { BackgroundTurn, withLockTurn } from "./lockTurns.js";
 import { rollBackUnlockedJournal } from "./hotJournal.js";
 import { InvalidValueError } from "../../shared/errors.js";
 import { SignalStoreClosedError, SignalStoreUnwritableError } from "../errors.js";
@@ -19,7 +20,11 @@ import { optionsObject, requireName } from "../../shared/arguments.js";
 export interface SqliteSignalStoreOptions {
   /** Open an existing file for reading only: nothing is created, writes are refused. */
   readOnly?: boolean;
-  /** How long explicit calls (open, reads, close) wait for another process's lock, in ms. */
+  /**
+   * How long explicit calls (open, reads, close) wait for their turn at the lock while other
+   * processes use the file, in ms (default 30,000, the window background batches wait too); then they throw SignalStoreLockedError.
+   * Writers' background batches step aside while such a call waits (see lockTurns.ts).
+   */
   busyTimeoutMs?: number;
 }
 
@@ -41,7 +46,7 @@ const insertSql = (rows: number): string =>
 const SELECT_SESSION = "SELECT session_id, kind, op_id, ts, payload FROM session_signals WHERE session_id = ? ORDER BY id";
 const SELECT_SESSIONS = `SELECT session_id, min(ts) AS first_ts, max(ts) AS last_ts, count(*) AS signal_count
   FROM session_signals GROUP BY session_id ORDER BY min(id)`;
-const DEFAULT_BUSY_TIMEOUT_MS = 2_000;
+const DEFAULT_BUSY_TIMEOUT_MS = 30_000;
 
 /**
  * A SignalStore in one SQLite file (node-sqlite3-wasm: WebAssembly, real file I/O, no native
@@ -64,6 +69,10 @@ export class SqliteSignalStore implements SignalStore {
   /** False for a read-only open of an empty file: there is nothing to read yet. */
   readonly #hasSchema: boolean;
   #closed = false;
+  /** True during an explicit call: its writes hold a turn and do not step aside for other waiters. */
+  #explicit = false;
+  /** This writer's place among the writers waiting for the file (see lockTurns.ts). */
+  readonly #turn: BackgroundTurn;
   /** Removes this process from the file's registered lock owners (see lockOwners.ts). */
   readonly #unregisterOwner: () => void;
 
@@ -80,6 +89,7 @@ export class SqliteSignalStore implements SignalStore {
     this.#db = db;
     this.#busyTimeoutMs = options.busyTimeoutMs;
     this.#hasSchema = hasSchema;
+    this.#turn = new BackgroundTurn(path);
     this.#admission = new RowAdmission(path);
     this.#queue = new WriteBehindQueue<SignalRow>({
       write: (batch) => this.#write(batch),
@@ -126,14 +136,16 @@ export class SqliteSignalStore implements SignalStore {
     }
     try {
       breakStaleLock(full);
-      db.exec(`PRAGMA busy_timeout = ${settings.busyTimeoutMs}`);
-      const hasSchema = settings.readOnly ? inspectSchema(db, full) === "current" : (ensureSchema(db, full), true);
-      if (!settings.readOnly) {
-        // Background batches must not spin the event loop waiting for a lock: the queue retries instead.
-        db.exec("PRAGMA busy_timeout = 0");
+      // SQLite's busy handler spins the CPU in WebAssembly: every wait for the lock is ours instead
+      // (lockTurns.ts for explicit calls, the write-behind queue's backoff for background batches).
+      db.exec("PRAGMA busy_timeout = 0");
+      const hasSchema = withLockTurn(full, settings.busyTimeoutMs, () => {
+        if (settings.readOnly) return inspectSchema(db, full) === "current";
+        ensureSchema(db, full);
         // Truncating the journal instead of deleting it saves a file create and delete per batch.
         db.exec("PRAGMA journal_mode = TRUNCATE");
-      }
+        return true;
+      });
       const store = new SqliteSignalStore(full, db, settings, hasSchema, unregisterOwner);
       closeAtExit(store);
       return store;
@@ -207,9 +219,11 @@ export class SqliteSignalStore implements SignalStore {
     try {
       this.#admission.queueMarkers(this.#rows);
       if (this.#queue.pending > 0) {
-        breakStaleLock(this.path);
-        this.#db.exec(`PRAGMA busy_timeout = ${this.#busyTimeoutMs}`);
-        this.#queue.drainNow();
+        try {
+          this.#explicitly(() => this.#drainOrThrow());
+        } catch {
+          // Still locked after the wait, or a write error: the rows are given up just below.
+        }
       }
       this.#queue.abandon(classifySqliteError(new Error("database is locked"), this.path, "closing it"));
       // A closed store has no later batch to carry a line the once-a-second limit held back.
@@ -219,12 +233,29 @@ export class SqliteSignalStore implements SignalStore {
       this.#insertOne?.finalize();
       this.#insertMany = this.#insertOne = null;
       this.#db.close();
+      this.#turn.release();
       this.#unregisterOwner();
     }
   }
 
-  /** Commits `batch`; false when another process holds the lock (after breaking it once if its owner is dead). */
-  #write(batch: readonly SignalRow[], afterBreak = false): boolean {
+  /**
+   * Commits `batch`; false when another process holds the lock (after breaking it once if its
+   * owner is dead) or, for a background batch, while another process waits for its turn.
+   */
+  #write(batch: readonly SignalRow[]): boolean {
+    if (!this.#explicit && !this.#turn.mayWrite()) {
+      this.#turn.refused();
+      return false;
+    }
+    const written = this.#commit(batch, false);
+    if (!this.#explicit) {
+      if (written) this.#turn.written();
+      else this.#turn.refused();
+    }
+    return written;
+  }
+
+  #commit(batch: readonly SignalRow[], afterBreak: boolean): boolean {
     try {
       this.#db.exec("BEGIN IMMEDIATE");
       try {
@@ -236,7 +267,7 @@ export class SqliteSignalStore implements SignalStore {
       }
       return true;
     } catch (error) {
-      if (isBusyError(error)) return !afterBreak && breakStaleLock(this.path) ? this.#write(batch, true) : false;
+      if (isBusyError(error)) return !afterBreak && breakStaleLock(this.path) ? this.#commit(batch, true) : false;
       throw classifySqliteError(error, this.path, "writing signals");
     }
   }
@@ -264,18 +295,31 @@ export class SqliteSignalStore implements SignalStore {
   #read<T>(doing: string, query: () => T[]): T[] {
     this.#assertOpen();
     if (!this.#hasSchema) return [];
-    // An explicit read may wait for a writer in another process; background writes never do.
-    if (!this.readOnly) this.#db.exec(`PRAGMA busy_timeout = ${this.#busyTimeoutMs}`);
     try {
-      // Reads see this store's own queued writes.
       breakStaleLock(this.path);
-      if (!this.readOnly) this.#queue.drainNow();
-      return query();
+      return this.#explicitly(() => {
+        // Reads see this store's own queued writes.
+        if (!this.readOnly) this.#drainOrThrow();
+        return query();
+      });
     } catch (error) {
       throw classifySqliteError(error, this.path, doing);
-    } finally {
-      if (!this.readOnly) this.#db.exec("PRAGMA busy_timeout = 0");
     }
+  }
+
+  /** Runs an explicit call (a read, the last write of close) with its turn at the lock, within the busy timeout. */
+  #explicitly<T>(work: () => T): T {
+    this.#explicit = true;
+    try {
+      return withLockTurn(this.path, this.#busyTimeoutMs, work);
+    } finally {
+      this.#explicit = false;
+    }
+  }
+
+  /** Writes the queue now; throws SQLite's busy error when the lock stopped it, so the caller's turn retries. */
+  #drainOrThrow(): void {
+    if (!this.#queue.drainNow()) throw new Error("database is locked");
   }
 
   #assertOpen(): void {
