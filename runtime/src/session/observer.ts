@@ -2,7 +2,6 @@ import { liveSink } from "../live/publisher.js";
 import { requireFunction } from "../shared/arguments.js";
 import { isThenable, RESOLVED_TRUE } from "../shared/async.js";
 import { definitionSiteOf, noteDefinitionSite } from "../shared/definitionSite.js";
-import { getLogger } from "../shared/log.js";
 import { embeddedDefaultSignalStore } from "../store/embeddedDefaultStore.js";
 import { getDefaultSignalStore, type SignalStore } from "../store/signalStore.js";
 import { StoreSink } from "../store/storeSink.js";
@@ -10,17 +9,8 @@ import { flushSignals, recordSignal } from "./pipeline/signalPipeline.js";
 import { otelEnvironmentSink } from "./pipeline/environmentOtel.js";
 import { signalSettings } from "./pipeline/signalSettings.js";
 import type { SignalSink, SinkTarget } from "./pipeline/sink.js";
-import {
-  AllOfFilter,
-  Filter,
-  RoleFilter,
-  RoleKeyFilter,
-  TypeFilter,
-  asFilter,
-  isCondition,
-  isInstance,
-  type Constructor,
-} from "./filters.js";
+import { TypeFilter, type Constructor, type Filter } from "./filters.js";
+import { buildFilter, decide, isOptionsObject, looksLikeHandler, matchValues, testCondition } from "./observerMatching.js";
 import { ADD_DEFERRED, Flow } from "./flow.js";
 import type {
   Gate,
@@ -32,7 +22,6 @@ import type {
 } from "./observeTypes.js";
 import type { Session } from "./session.js";
 import { asSignal, GateDenied, Signal } from "./signal.js";
-import { describeError } from "./describe.js";
 import { describeValue, optionsObject, requireName, requireObject } from "../shared/arguments.js";
 import { InvalidValueError } from "../shared/errors.js";
 import { newId } from "../shared/ids.js";
@@ -370,53 +359,3 @@ export class SessionObserver {
 
 /** The emit a recorder's result-free form stands for: a subclass that overrides emit is called through it. */
 const OWN_EMIT = SessionObserver.prototype.emit;
-
-function buildFilter(keys: unknown[], role: string | null): Filter<unknown> {
-  if (keys.length === 0) {
-    if (role === null) throw new InvalidValueError("observe() requires at least one condition or 'role'");
-    return new RoleFilter(role);
-  }
-  const key = keys.length === 1 ? asFilter(keys[0]) : new AllOfFilter(keys.map(asFilter));
-  return role === null ? key : new RoleKeyFilter(key, role);
-}
-
-/**
- * The values a subscription is called with for one event. A role filter looks at the envelope;
- * anything else at the payload, and a single class key also matches the envelope itself.
- */
-function matchValues(filter: Filter<unknown>, signal: Signal, payload: unknown): unknown[] {
-  if (filter instanceof RoleFilter) return filter.matches(signal);
-  if (filter instanceof RoleKeyFilter) return signal.emitterRole === filter.role ? filter.key.matches(payload) : [];
-  const values = filter.matches(payload);
-  if (signal !== payload && filter instanceof TypeFilter && isInstance(signal, filter.type)) return [...values, signal];
-  return values;
-}
-
-function testCondition(condition: RouteCondition, payload: unknown): unknown {
-  return condition instanceof Filter ? condition.test(payload) : condition(payload);
-}
-
-const ALLOWED = { allowed: true, reason: "" } as const;
-
-/** The gate's answer for `subject`, and why it said no: the falsy value it returned, or the error it threw. */
-async function decide(gate: Gate, subject: unknown): Promise<{ allowed: boolean; reason: string }> {
-  try {
-    const out = gate(subject);
-    const value: unknown = isThenable(out) ? await out : out;
-    if (value) return ALLOWED;
-    return { allowed: false, reason: `the gate returned ${typeof value === "string" ? '""' : String(value)}` };
-  } catch (error) {
-    getLogger().warn({ err: error }, `Observer gate threw, counted as a denial: ${describeError(error)}`);
-    return { allowed: false, reason: `the gate threw ${describeError(error)}` };
-  }
-}
-
-function isOptionsObject(value: unknown): value is ObserveOptions {
-  if (value === null || typeof value !== "object" || isCondition(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-function looksLikeHandler(value: unknown): boolean {
-  return typeof value === "function" && !isCondition(value);
-}
