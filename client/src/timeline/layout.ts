@@ -1,10 +1,9 @@
 import type { CallGroup, SignalEntry } from "../signals/model/callGroup.js";
-import { joinParts } from "../signals/model/format.js";
+import { formatDuration, joinParts } from "../signals/model/format.js";
 import { asRecord, numberField, stringField } from "../signals/model/payloadFields.js";
 import { SessionModel } from "../signals/model/sessionModel.js";
 import { isDenialKind } from "../signals/model/signalFacts.js";
 import type { SignalFrame } from "@hooklens/runtime/live";
-import { formatMs } from "./format.js";
 import { compareBars } from "./order.js";
 import type { TimelineBar, TimelineLayout, TimelinePhase, TimelineStatus } from "./protocol.js";
 
@@ -28,6 +27,10 @@ interface BarSource {
   signalCount: number;
   /** A session's bar spans every signal of the session, whichever bar they went to. */
   span: SignalEntry[];
+  /** The sequence number of its first signal: the tree's order. */
+  order: number;
+  /** How long it ran as the tree says it (a call's reported duration); null: the span of its signals. */
+  durationMs: number | null;
 }
 
 /**
@@ -67,7 +70,7 @@ export function layoutTimeline(signals: readonly SignalFrame[]): TimelineLayout 
 
 function barSources(model: SessionModel): BarSource[] {
   const { sessionId } = model;
-  const session: BarSource = { id: `session:${sessionId}`, kind: "session", sessionId, branchId: null, label: `session ${sessionId.slice(0, 8)}`, parentId: null, entries: [], signalCount: model.size, span: model.entries };
+  const session: BarSource = { id: `session:${sessionId}`, kind: "session", sessionId, branchId: null, label: `session ${sessionId.slice(0, 8)}`, parentId: null, entries: [], signalCount: model.size, span: model.entries, order: 0, durationMs: null };
   const sources = [session];
   const openRuns = new Map<string | null, BarSource>();
   const addCall = (group: CallGroup): void => {
@@ -82,6 +85,8 @@ function barSources(model: SessionModel): BarSource[] {
       entries,
       signalCount: entries.length,
       span: entries,
+      order: group.members[0]?.seq ?? 0,
+      durationMs: group.durationMs,
     });
     for (const child of group.children) addCall(child);
   };
@@ -93,7 +98,7 @@ function barSources(model: SessionModel): BarSource[] {
     const { facts, frame } = item;
     const lone = (kind: TimelineBar["kind"], label: string): BarSource => {
       const entries = [item];
-      return { id: `${kind}:${sessionId}:${frame.id}`, kind, sessionId, branchId: facts.branchId, label, parentId: null, entries, signalCount: 1, span: entries };
+      return { id: `${kind}:${sessionId}:${frame.id}`, kind, sessionId, branchId: facts.branchId, label, parentId: null, entries, signalCount: 1, span: entries, order: item.seq, durationMs: null };
     };
     if (isDenialKind(facts.kindKey)) {
       // A skipped flow node has no bar kind of its own; its label names it (`flow node support/classify`).
@@ -122,7 +127,7 @@ function joinedByHeuristic(entry: SignalEntry): boolean {
 function barOf(source: BarSource, toMs: (seconds: number) => number): TimelineBar {
   const first = source.span[0];
   const last = source.span[source.span.length - 1];
-  const base = { id: source.id, kind: source.kind, sessionId: source.sessionId, branchId: source.branchId, parentId: source.parentId, depth: 0, label: source.label };
+  const base = { id: source.id, kind: source.kind, sessionId: source.sessionId, branchId: source.branchId, parentId: source.parentId, depth: 0, label: source.label, order: source.order };
   if (!first || !last) return { ...base, detail: "", startMs: 0, endMs: 0, status: "ok", signalId: "", phases: [], signalCount: 0 };
 
   const phases = source.entries.flatMap((entry) => phasesOf(entry, toMs));
@@ -143,7 +148,7 @@ function barOf(source: BarSource, toMs: (seconds: number) => number): TimelineBa
     (source.kind === "session" ? (source.entries[0] ?? first) : last);
   return {
     ...base,
-    detail: detailOf(source, status, endMs - startMs),
+    detail: detailOf(source, status, source.durationMs ?? endMs - startMs),
     startMs,
     endMs: Math.max(endMs, startMs),
     status,
@@ -210,7 +215,7 @@ function finishedOf(source: BarSource): SignalEntry | undefined {
 }
 
 function detailOf(source: BarSource, status: TimelineStatus, durationMs: number): string {
-  const duration = `${formatMs(durationMs)} ms`;
+  const duration = formatDuration(durationMs);
   const finished = finishedOf(source);
   if (status === "denied") {
     const denial = source.entries.find((entry) => isDenialKind(entry.facts.kindKey)) ?? finished;

@@ -3,11 +3,13 @@ export interface Orderable {
   kind: "session" | "run" | "tool" | "model";
   sessionId: string;
   startMs: number;
+  order: number;
 }
 
 /**
- * Bars as a tree reads: each session (by its start) followed by its branch runs and calls in
- * start order; a run sorts before a call that starts with it.
+ * Bars as the tree reads: each session (by its start) followed by its branch runs and calls in
+ * call order (the order their first signals arrived in, as the tree lists them; start times
+ * computed from reported durations can tie or cross at millisecond resolution).
  */
 export function compareBars(sessionStart: ReadonlyMap<string, number>): (a: Orderable, b: Orderable) => number {
   const startOfSession = (bar: Orderable): number => sessionStart.get(bar.sessionId) ?? bar.startMs;
@@ -15,7 +17,7 @@ export function compareBars(sessionStart: ReadonlyMap<string, number>): (a: Orde
     startOfSession(a) - startOfSession(b) ||
     (a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0) ||
     kindRank(a) - kindRank(b) ||
-    a.startMs - b.startMs;
+    a.order - b.order;
 }
 
 function kindRank(bar: Orderable): number {

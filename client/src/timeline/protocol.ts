@@ -29,6 +29,8 @@ export const timelineBarSchema = z.object({
   branchId: z.string().nullable(),
   startMs: z.number().nonnegative(),
   endMs: z.number().nonnegative(),
+  /** Call order, as the tree lists calls: the sequence number of the bar's first signal in its session. */
+  order: z.number().int().nonnegative(),
   status: timelineStatusSchema,
   /** The bar of the call this one runs inside (an Executor call around its act()), when known. */
   parentId: z.string().nullable(),

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { SessionModel } from "../../../client/src/signals/model/sessionModel.js";
+import { formatDuration } from "../../../client/src/signals/model/format.js";
+import { signalDocumentText } from "../../../client/src/signals/model/signalDocument.js";
 import { layoutTimeline } from "../../../client/src/timeline/layout.js";
 import { timelineLayoutSchema } from "../../../client/src/timeline/protocol.js";
 import { hookFrame, kindFrame, recordedRun } from "./frames.js";
@@ -19,7 +22,8 @@ describe("layoutTimeline", () => {
     ]);
     const tool = layout.bars.find((bar) => bar.kind === "tool")!;
     expect(tool).toMatchObject({ id: "tool:session-1:c1", label: "searchDocs", startMs: 10, endMs: 25, status: "ok", depth: 1, signalCount: 2 });
-    expect(tool.detail).toBe("15 ms");
+    // The call's own duration, as the tree says it (not the span of its signals' timestamps).
+    expect(tool.detail).toBe("12 ms");
     // Hook phases: the pre tick, then the post phase covering the call's 12 ms of execution.
     expect(tool.phases.map((phase) => [phase.label, phase.startMs, phase.endMs, phase.status])).toEqual([
       ["tool.pre", 10, 10, "ok"],
@@ -34,7 +38,7 @@ describe("layoutTimeline", () => {
   it("marks a failed call as an error with its message, and a clicked bar opens the error signal", () => {
     const error = hookFrame("tool.error", T + 0.005, { toolName: "refund", callId: "c2", error: { name: "RangeError", message: "needs a manager" }, duration: 0.002 });
     const [, bar] = layoutTimeline([hookFrame("tool.pre", T, { toolName: "refund", callId: "c2" }), error]).bars;
-    expect(bar).toMatchObject({ status: "error", signalId: error.id, detail: "5 ms · error: needs a manager" });
+    expect(bar).toMatchObject({ status: "error", signalId: error.id, detail: "2 ms · error: needs a manager" });
     expect(bar!.phases[1]).toMatchObject({ label: "tool.error", status: "error" });
   });
 
@@ -139,5 +143,34 @@ describe("layoutTimeline", () => {
     expect(byId["tool:session-1:a1"]).toMatchObject({ status: "error", detail: "8 ms · error: timeout", startMs: 1, endMs: 9, parentId: "tool:session-1:e1", depth: 2 });
     expect(byId["model:session-1:m1"]).toMatchObject({ label: "model gpt", status: "error", detail: "9 ms · cancelled", startMs: 11, endMs: 20 });
     expect(byId["model:session-1:m1"]!.phases).toEqual([expect.objectContaining({ label: "32 chunks", startMs: 12, endMs: 15 })]);
+  });
+});
+
+describe("one duration, one order, one unit across the tree, the timeline and documents", () => {
+  it("3,000 calls finishing in the same millisecond keep the tree's call order, and each bar says the tree's duration", () => {
+    const frames = [];
+    for (let i = 0; i < 3_000; i++) {
+      // Timestamps at millisecond resolution, durations measured finer: computed starts cross.
+      const at = T + Math.floor(i / 7) / 1000;
+      frames.push(hookFrame("tool.pre", at, { toolName: "t", callId: `c${i}` }));
+      frames.push(hookFrame(i % 2 ? "tool.post" : "tool.error", at, { toolName: "t", callId: `c${i}`, duration: ((i * 37) % 500) / 1e6, error: { message: "x" } }));
+    }
+    const model = new SessionModel("session-1");
+    for (const frame of frames) model.add(frame);
+    const bars = layoutTimeline(frames).bars.filter((bar) => bar.kind === "tool");
+    expect(bars.map((bar) => bar.id)).toEqual(Array.from({ length: 3_000 }, (_, i) => `tool:session-1:c${i}`));
+    for (const bar of bars.slice(0, 50)) {
+      const group = model.group("tool", bar.id.split(":")[2]!)!;
+      // What the tree's row and tooltip write for the same call.
+      expect(bar.detail.split(" · ")[0]).toBe(formatDuration(group.durationMs!));
+    }
+  });
+
+  it("a signal document writes durations as the tree does, never raw seconds", () => {
+    const model = new SessionModel("s");
+    const entry = model.add(hookFrame("tool.error", T, { toolName: "refund", callId: "c", duration: 0.000021011999999927865, error: { message: "x" } }, { sessionId: "s" }));
+    const text = signalDocumentText(entry);
+    expect(text).toContain('"duration": "0.021 ms"');
+    expect(text).not.toContain("0.0000210");
   });
 });

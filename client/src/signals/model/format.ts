@@ -1,8 +1,11 @@
 /** Number formats shared by labels, descriptions and documents (fixed locale, so tests read the same text). */
 const GROUPED = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
-/** `12 ms`, `0.06 ms`, `1,204 ms`: milliseconds people can compare at a glance. */
-export function formatMs(ms: number): string {
+/**
+ * `12 ms`, `0.06 ms`, `1,204 ms`: milliseconds people can compare at a glance. The one way a
+ * duration is written: the tree, the timeline (bars and axis) and signal documents all use it.
+ */
+export function formatDuration(ms: number): string {
   if (ms >= 10) return `${GROUPED.format(Math.round(ms))} ms`;
   if (ms >= 1) return `${ms.toFixed(1).replace(/\.0$/, "")} ms`;
   return `${Number(ms.toPrecision(2))} ms`;
@@ -10,7 +13,7 @@ export function formatMs(ms: number): string {
 
 /** A duration for a label: empty when the signal reports none. */
 export function durationText(ms: number | null): string {
-  return ms === null ? "" : formatMs(ms);
+  return ms === null ? "" : formatDuration(ms);
 }
 
 /** An offset from the start of a session: `+0 ms`, `+1,204 ms`. */

@@ -1,6 +1,6 @@
 import type { LiveRun, LiveSession } from "../signalStore.js";
 import { CallGroup, type SignalEntry } from "./callGroup.js";
-import { formatCount, formatMs, formatOffset, isoTime, joinParts } from "./format.js";
+import { formatCount, formatDuration, formatOffset, isoTime, joinParts } from "./format.js";
 import { clip } from "./payloadFields.js";
 import { countSignals, type BranchView } from "./branchedRows.js";
 import { shortId, type HookPhase } from "./signalFacts.js";
@@ -78,7 +78,7 @@ export function callLabel(group: CallGroup): string {
     return joinParts([group.name, chunks ? formatCount(chunks, "chunk") : "", tokens !== null ? formatCount(tokens, "token") : ""], " ");
   }
   const duration = group.durationMs;
-  return duration === null ? group.name : `${group.name} ${formatMs(duration)}`;
+  return duration === null ? group.name : `${group.name} ${formatDuration(duration)}`;
 }
 
 /** Chunks a model call yielded: what its finish record says, else the sum of its chunk batches. */
@@ -95,7 +95,7 @@ function modelChunks(group: CallGroup): number {
 /** `+1,204 ms · 12 ms`: when it happened in its session, and how long it took. */
 export function timeDescription(startedAt: number, createdAt: number, durationMs: number | null): string {
   const offset = formatOffset((createdAt - startedAt) * 1000);
-  return durationMs === null ? offset : `${offset} · ${formatMs(durationMs)}`;
+  return durationMs === null ? offset : `${offset} · ${formatDuration(durationMs)}`;
 }
 
 export function phaseLabel(phase: HookPhase): string {
@@ -114,7 +114,7 @@ export function signalTooltip(entry: SignalEntry): string {
     ["node", facts.node],
     ["model", facts.model],
     ["call id", facts.call?.callId],
-    ["duration", facts.durationMs === null ? null : formatMs(facts.durationMs)],
+    ["duration", facts.durationMs === null ? null : formatDuration(facts.durationMs)],
     ["hook", facts.hook],
     [facts.problem === "denied" ? "reason" : facts.problem === "error" ? "error" : "detail", facts.detail],
     ["arguments", inner["argsSummary"] ?? inner["arguments"]],
@@ -131,7 +131,7 @@ export function callTooltip(group: CallGroup): string {
     ["call id", group.callId],
     ["branch", group.branchId ?? (group.shownBranchId ? `${group.shownBranchId} (the branch of the rows before it)` : null)],
     ["signals", countSignals(group)],
-    ["duration", group.durationMs === null ? null : formatMs(group.durationMs)],
+    ["duration", group.durationMs === null ? null : formatDuration(group.durationMs)],
     ["errors", group.errors || null],
     ["denials", group.denials || null],
     ["started", isoTime(group.first.frame.createdAt)],

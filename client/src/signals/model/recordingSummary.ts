@@ -1,4 +1,4 @@
-import { formatCount, formatMs, joinParts } from "./format.js";
+import { formatCount, formatDuration, joinParts } from "./format.js";
 import { asRecord, clip, numberField, stringField } from "./payloadFields.js";
 import type { SessionModel } from "./sessionModel.js";
 import { shortId } from "./signalFacts.js";
@@ -71,7 +71,7 @@ export function recordingRowText(summary: RecordingSummary, live: "connected" | 
     description: joinParts([`session ${shortId(summary.sessionId)}`, summary.status, live === "connected" ? "live now" : live === "ended" ? "shown as its program run" : ""]),
     detail: joinParts([
       summary.startedAt === null ? "" : new Date(summary.startedAt * 1000).toLocaleString(),
-      summary.durationMs === null ? "" : formatMs(summary.durationMs),
+      summary.durationMs === null ? "" : formatDuration(summary.durationMs),
       formatCount(summary.toolCalls, "tool call"),
       formatCount(summary.errors, "error"),
       summary.denials ? `${summary.denials.toLocaleString("en-US")} denied` : "",

@@ -1,6 +1,6 @@
 import type { SignalFrame } from "@hooklens/runtime/live";
 import type { SignalEntry } from "./callGroup.js";
-import { isoTime } from "./format.js";
+import { formatDuration, isoTime } from "./format.js";
 import { shortId } from "./signalFacts.js";
 
 /** The URI scheme of the read-only signal documents. */
@@ -36,9 +36,16 @@ export function parseSignalQuery(query: string): SignalAddress | null {
 /** Field names whose numbers are POSIX seconds; documents show them as ISO-8601 instants. */
 const TIME_FIELDS = new Set(["createdAt", "ts", "firstAt", "lastAt", "startedAt", "firstTs", "lastTs"]);
 
+/** Field names whose numbers are durations, and what one unit of each is in milliseconds. */
+const DURATION_FIELDS: ReadonlyMap<string, number> = new Map([
+  ["duration", 1000],
+  ["durationMs", 1],
+]);
+
 /**
- * The document's text: the frame with its words and kind up front, times as ISO-8601 (nested
- * ones too), pretty-printed JSON.
+ * The document's text: the frame with its words and kind up front, times as ISO-8601 and
+ * durations as the tree and timeline write them (`0.021 ms`), nested ones too; pretty-printed JSON.
+ * "Copy as JSON" and exports keep the raw frame.
  */
 export function signalDocumentText(entry: SignalEntry): string {
   const { frame, facts } = entry;
@@ -50,7 +57,7 @@ export function signalDocumentText(entry: SignalEntry): string {
     sessionId: frame.sessionId,
     branchId: frame.branchId ?? facts.branchId,
     id: frame.id,
-    payload: withIsoTimes(frame.payload),
+    payload: readable(frame.payload),
   };
   return `${JSON.stringify(document, null, 2)}\n`;
 }
@@ -60,11 +67,16 @@ export function frameJson(frame: SignalFrame, pretty = true): string {
   return JSON.stringify(frame, null, pretty ? 2 : undefined);
 }
 
-function withIsoTimes(value: unknown, key = ""): unknown {
-  if (typeof value === "number" && TIME_FIELDS.has(key) && value > 1e8 && value < 1e11) return isoTime(value);
-  if (Array.isArray(value)) return value.map((item) => withIsoTimes(item));
+function readable(value: unknown, key = ""): unknown {
+  if (typeof value === "number") {
+    if (TIME_FIELDS.has(key) && value > 1e8 && value < 1e11) return isoTime(value);
+    const unitMs = DURATION_FIELDS.get(key);
+    if (unitMs !== undefined && value >= 0) return formatDuration(value * unitMs);
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((item) => readable(item));
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, withIsoTimes(inner, name)]));
+    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, readable(inner, name)]));
   }
   return value;
 }

@@ -1,7 +1,7 @@
 // The timeline webview's script: keeps the bars the extension sent, draws the rows in view
 // (virtualised: a run can have thousands of calls), zooms, and reports clicks. No framework,
 // no network: it is bundled into dist/client/timeline/timeline.js and loaded by nonce.
-import { formatMs } from "../format.js";
+import { formatDuration } from "../../signals/model/format.js";
 import { compareBars } from "../order.js";
 import type { FromWebview, TimelineBar, TimelineRun, ToWebview } from "../protocol.js";
 
@@ -138,7 +138,7 @@ function renderHeader(): void {
     `${calls.length} calls`,
     errors ? `${errors} error${errors === 1 ? "" : "s"}` : "",
     denials ? `${denials} denied` : "",
-    `${formatMs(durationMs)} ms`,
+    formatDuration(durationMs),
     omitted ? `${omitted} older bars not shown` : "",
   ]
     .filter(Boolean)
@@ -206,7 +206,7 @@ function rowOf(bar: TimelineBar, index: number, pxPerMs: number): HTMLElement {
     mark.style.left = `${phase.startMs * pxPerMs}px`;
     if (width >= 3) mark.style.width = `${width}px`;
     mark.dataset["signal"] = phase.signalId;
-    mark.title = `${phase.label} · ${formatMs(phase.endMs)} ms`;
+    mark.title = `${phase.label} · ${formatDuration(phase.endMs)}`;
     track.append(mark);
   }
   row.append(label, track);
@@ -221,7 +221,7 @@ function drawAxis(pxPerMs: number, trackWidth: number): void {
     const tick = document.createElement("span");
     tick.className = "tick-label";
     tick.style.left = `${LABEL_WIDTH + ms * pxPerMs}px`;
-    tick.textContent = `${formatMs(ms)} ms`;
+    tick.textContent = formatDuration(ms);
     ticks.push(tick);
   }
   axis.replaceChildren(...ticks);
