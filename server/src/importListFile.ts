@@ -1,5 +1,5 @@
-import { ImportLists } from "./analyzer/reach/importLists.js";
-import { ReferenceLists } from "./analyzer/reach/referenceLists.js";
+import { ImportLists } from "./analyzer/engine/reach/importLists.js";
+import { ReferenceLists } from "./analyzer/engine/reach/referenceLists.js";
 import { savedLists } from "./savedListFile.js";
 
 /** The import lists of the project at `root` kept between starts (see {@link savedLists}); undefined when caching is off. */

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ALL_RULES } from "../../server/src/analyzer/rules/index.js";
+import { ALL_RULES } from "../../server/src/analyzer/index.js";
 import { COMPILE_CACHE_DIR_ENV } from "../../server/src/compileCache.js";
 import { LspSession } from "./analyzer/lspSession.js";
 import { TypeScriptBaseline } from "./analyzer/typescriptBaseline.js";

@@ -1,8 +1,8 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { expect } from "vitest";
-import { AnalysisProject } from "../../server/src/analyzer/project.js";
-import type { Finding } from "../../server/src/analyzer/types.js";
+import { AnalysisProject } from "../../server/src/analyzer/index.js";
+import type { Finding } from "../../server/src/analyzer/index.js";
 import { createFixture, type Fixture } from "./fixtureProject.js";
 import { createSharedFixture } from "./sharedFixture.js";
 

@@ -1,6 +1,6 @@
 import { Project } from "ts-morph";
 import { describe, expect, it } from "vitest";
-import { aliasRenames } from "../../server/src/analyzer/aliasRenames.js";
+import { aliasRenames } from "../../server/src/analyzer/engine/aliasRenames.js";
 
 /** A program of in-memory files, as the analyzer's program would hold them. */
 function programOf(files: Record<string, string>) {

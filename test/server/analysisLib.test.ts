@@ -1,8 +1,8 @@
 import { basename } from "node:path";
 import { ts } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
-import { analysisLib } from "../../server/src/analyzer/analysisLib.js";
-import { AnalysisProject } from "../../server/src/analyzer/project.js";
+import { analysisLib } from "../../server/src/analyzer/engine/analysisLib.js";
+import { AnalysisProject } from "../../server/src/analyzer/index.js";
 import { createFixture } from "../helpers/fixtureProject.js";
 
 const fixture = createFixture();

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { AnalysisProject } from "../../server/src/analyzer/project.js";
-import { dormantHookPoint } from "../../server/src/analyzer/rules/hl001DormantHookPoint.js";
-import type { Rule } from "../../server/src/analyzer/types.js";
-import { unreadableFileNotice } from "../../server/src/analyzer/unreadableFile.js";
+import { AnalysisProject } from "../../server/src/analyzer/index.js";
+import { dormantHookPoint } from "../../server/src/analyzer/packs/hooklens/rules/hl001DormantHookPoint.js";
+import type { Rule } from "../../server/src/analyzer/packs/hooklens/facts.js";
+import { hookLensPack } from "../../server/src/analyzer/packs/hooklens/index.js";
+import { unreadableFileNotice } from "../../server/src/analyzer/engine/unreadableFile.js";
 import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
 
 let fixture: Fixture | undefined;
@@ -13,7 +14,7 @@ const IMPORT = `import { hook } from "@hooklens/runtime";`;
 function analyze(text: string, options: { runtime?: "resolved" | "missing"; rules?: Rule[] } = {}) {
   fixture = createFixture(options.runtime);
   const file = fixture.write("main.ts", text);
-  return new AnalysisProject(fixture.dir).analyze(file, options.rules ? { rules: options.rules } : {});
+  return new AnalysisProject(fixture.dir, options.rules ? { packs: [{ ...hookLensPack, rules: options.rules }] } : {}).analyze(file);
 }
 
 // The first analysis of a file pays the cold start (TypeScript and the runtime's sources), which a loaded machine stretches.

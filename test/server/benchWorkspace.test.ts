@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AnalysisProject } from "../../server/src/analyzer/project.js";
-import { ALL_RULES } from "../../server/src/analyzer/rules/index.js";
+import { AnalysisProject } from "../../server/src/analyzer/index.js";
+import { ALL_RULES } from "../../server/src/analyzer/index.js";
 import { BENCH_EDITS, HOOK_MODULE_FINDINGS, createBenchWorkspace, type BenchWorkspace } from "../bench/analyzer/workspace.js";
-import { programBuilt } from "../../server/src/analyzer/tsMorphInternals.js";
+import { programBuilt } from "../../server/src/analyzer/engine/tsMorphInternals.js";
 
 /**
  * The analyzer bench (`npm run bench`) measures what its generated workspace makes the analyzer

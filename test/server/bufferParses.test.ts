@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { AnalysisProject } from "../../server/src/analyzer/project.js";
-import { bareParse, BufferParses, parseOnlyNotices } from "../../server/src/analyzer/parseOnlyNotices.js";
+import { AnalysisProject } from "../../server/src/analyzer/index.js";
+import { bareParse, BufferParses, parseOnlyNotices } from "../../server/src/analyzer/engine/parseOnlyNotices.js";
 import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
 
 let fixture: Fixture | undefined;

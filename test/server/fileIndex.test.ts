@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { Node, Project, SyntaxKind, type SourceFile } from "ts-morph";
 import { describe, expect, it } from "vitest";
-import { FileIndex } from "../../server/src/analyzer/fileIndex.js";
+import { FileIndex } from "../../server/src/analyzer/engine/fileIndex.js";
 import { REPO_ROOT } from "../helpers/fixtureProject.js";
 
 /**

@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { pathToFileURL } from "node:url";
-import { AnalysisProject } from "../../server/src/analyzer/project.js";
+import { AnalysisProject } from "../../server/src/analyzer/index.js";
 import { toDiagnostic } from "../../server/src/lsp/convert.js";
-import type { Rule } from "../../server/src/analyzer/types.js";
+import type { Rule } from "../../server/src/analyzer/packs/hooklens/facts.js";
+import { hookLensPack } from "../../server/src/analyzer/packs/hooklens/index.js";
 import { createFixture } from "../helpers/fixtureProject.js";
 
 // Handlers declared in a sibling module, each with a trap a rule reports inside a handler. Padded
@@ -104,7 +105,7 @@ describe("a rule that reports a range outside the analysed file", () => {
       check: (context) => context.report({ start: 0, end: context.sourceFile.getEnd() + 40, message: "past the end" }),
     };
     const inside: Rule = { ...outside, code: "HL998", check: (context) => context.report({ start: 0, end: 6, message: "the import" }) };
-    const result = new AnalysisProject(fixture.dir).analyze(path, { rules: [outside, inside] });
+    const result = new AnalysisProject(fixture.dir, { packs: [{ ...hookLensPack, rules: [outside, inside] }] }).analyze(path);
     expect(result.findings.map((f) => f.code)).toEqual(["HL998"]);
     expect(result.failures.map((f) => [f.code, String(f.error)])).toEqual([["HL999", expect.stringContaining("outside the file")]]);
     expect(result.notices.map((n) => n.kind)).toEqual(["rules-failed"]);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { hoverAt } from "../../server/src/lsp/hover.js";
-import { nearestPoint } from "../../server/src/analyzer/rules/hl008UnknownHookPoint.js";
+import { nearestPoint } from "../../server/src/analyzer/packs/hooklens/rules/hl008UnknownHookPoint.js";
 import { analyzeFixture, applyFix, disposeFixture } from "../helpers/analyzeFixture.js";
 import { typeErrors } from "../helpers/typeCheckFixture.js";
 

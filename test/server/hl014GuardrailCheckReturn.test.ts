@@ -1,6 +1,6 @@
 import { Node, Project, SyntaxKind } from "ts-morph";
 import { afterEach, describe, expect, it } from "vitest";
-import { checkedBadKinds, literalBadKinds } from "../../server/src/analyzer/rules/hl014GuardrailCheckReturn.js";
+import { checkedBadKinds, literalBadKinds } from "../../server/src/analyzer/packs/hooklens/rules/hl014GuardrailCheckReturn.js";
 import { hoverAt } from "../../server/src/lsp/hover.js";
 import { analyzeFixture, disposeFixture } from "../helpers/analyzeFixture.js";
 import { createFixture, REPO_ROOT } from "../helpers/fixtureProject.js";

@@ -1,13 +1,14 @@
 import { dirname } from "node:path";
 import { Node, ts, type SourceFile } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
-import { FileIndex } from "../../server/src/analyzer/fileIndex.js";
-import { importedDeclarationOf, projectModulesOf } from "../../server/src/analyzer/importedDeclarations.js";
-import { AnalysisProject } from "../../server/src/analyzer/project.js";
-import { PackageNames } from "../../server/src/analyzer/reach/packageNames.js";
-import { RUNTIME_PACKAGE, RuntimeResolver } from "../../server/src/analyzer/runtimeResolver.js";
-import { isNamePosition, soleBinding } from "../../server/src/analyzer/soleBinding.js";
-import { SyntacticRuntime } from "../../server/src/analyzer/syntacticRuntime.js";
+import { FileIndex } from "../../server/src/analyzer/engine/fileIndex.js";
+import { importedDeclarationOf, projectModulesOf } from "../../server/src/analyzer/engine/importedDeclarations.js";
+import { AnalysisProject } from "../../server/src/analyzer/index.js";
+import { PackageNames } from "../../server/src/analyzer/engine/reach/packageNames.js";
+import { RuntimeResolver } from "../../server/src/analyzer/packs/hooklens/runtimeResolver.js";
+import { RUNTIME_PACKAGE } from "../../server/src/analyzer/packs/hooklens/runtimePackage.js";
+import { isNamePosition, soleBinding } from "../../server/src/analyzer/engine/soleBinding.js";
+import { SyntacticRuntime } from "../../server/src/analyzer/packs/hooklens/syntacticRuntime.js";
 import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
 import { MAINS, MODULES } from "./importCorpus.js";
 

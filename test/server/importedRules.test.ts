@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { AnalysisProject } from "../../server/src/analyzer/project.js";
+import { AnalysisProject } from "../../server/src/analyzer/index.js";
 import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
 import { MAINS, MODULES } from "./importCorpus.js";
-import { programBuilt } from "../../server/src/analyzer/tsMorphInternals.js";
+import { programBuilt } from "../../server/src/analyzer/engine/tsMorphInternals.js";
 
 type Mode = "resolved" | "loose" | "missing";
 

@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Project, ts, type Node, type SourceFile } from "ts-morph";
-import { ALL_RULES } from "../../server/src/analyzer/rules/index.js";
-import { AnalysisProject } from "../../server/src/analyzer/project.js";
-import type { AnalysisResult } from "../../server/src/analyzer/analyze.js";
-import { compilerFactoryOf, type CompilerFactory } from "../../server/src/analyzer/tsMorphInternals.js";
+import { ALL_RULES } from "../../server/src/analyzer/index.js";
+import { AnalysisProject } from "../../server/src/analyzer/index.js";
+import type { AnalysisResult } from "../../server/src/analyzer/index.js";
+import { compilerFactoryOf, type CompilerFactory } from "../../server/src/analyzer/engine/tsMorphInternals.js";
 import { createFixture, REPO_ROOT, type Fixture } from "../helpers/fixtureProject.js";
 
 const ANALYZER_DIR = join(REPO_ROOT, "server/src/analyzer");

@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { ts } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
-import { leftOutOfProgram } from "../../server/src/analyzer/leftOutDeclarations.js";
-import { AnalysisProject } from "../../server/src/analyzer/project.js";
+import { leftOutOfProgram } from "../../server/src/analyzer/engine/leftOutDeclarations.js";
+import { AnalysisProject } from "../../server/src/analyzer/index.js";
 import { createFixture, REPO_ROOT } from "../helpers/fixtureProject.js";
 
 const fixture = createFixture();

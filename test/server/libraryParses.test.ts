@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { ts } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
-import { LibraryParses } from "../../server/src/analyzer/libraryParses.js";
+import { LibraryParses } from "../../server/src/analyzer/engine/libraryParses.js";
 import { createFixture } from "../helpers/fixtureProject.js";
 
 const fixture = createFixture();

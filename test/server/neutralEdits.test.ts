@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALL_RULES } from "../../server/src/analyzer/rules/index.js";
-import { AnalysisProject } from "../../server/src/analyzer/project.js";
-import type { AnalysisResult } from "../../server/src/analyzer/analyze.js";
+import { ALL_RULES } from "../../server/src/analyzer/index.js";
+import { AnalysisProject } from "../../server/src/analyzer/index.js";
+import type { AnalysisResult } from "../../server/src/analyzer/index.js";
 import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
 
 /**

@@ -1,6 +1,6 @@
 import { ts } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
-import { sharePackageJsonCache } from "../../server/src/analyzer/packageJsonCache.js";
+import { sharePackageJsonCache } from "../../server/src/analyzer/engine/packageJsonCache.js";
 import { createFixture } from "../helpers/fixtureProject.js";
 
 const fixture = createFixture();

@@ -2,15 +2,16 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { Node, ts, type PropertyAccessExpression, type SourceFile } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
-import { FileIndex } from "../../server/src/analyzer/fileIndex.js";
-import { projectModulesOf } from "../../server/src/analyzer/importedDeclarations.js";
-import { AnalysisProject } from "../../server/src/analyzer/project.js";
-import { PackageNames } from "../../server/src/analyzer/reach/packageNames.js";
-import { RUNTIME_PACKAGE, RuntimeResolver } from "../../server/src/analyzer/runtimeResolver.js";
-import { SyntacticRuntime } from "../../server/src/analyzer/syntacticRuntime.js";
+import { FileIndex } from "../../server/src/analyzer/engine/fileIndex.js";
+import { projectModulesOf } from "../../server/src/analyzer/engine/importedDeclarations.js";
+import { AnalysisProject } from "../../server/src/analyzer/index.js";
+import { PackageNames } from "../../server/src/analyzer/engine/reach/packageNames.js";
+import { RuntimeResolver } from "../../server/src/analyzer/packs/hooklens/runtimeResolver.js";
+import { RUNTIME_PACKAGE } from "../../server/src/analyzer/packs/hooklens/runtimePackage.js";
+import { SyntacticRuntime } from "../../server/src/analyzer/packs/hooklens/syntacticRuntime.js";
 import { createFixture, REPO_ROOT, type Fixture } from "../helpers/fixtureProject.js";
 import { MAINS, PACKAGES, PROJECT_MODULES, SETTLED } from "./packageCorpus.js";
-import { programBuilt } from "../../server/src/analyzer/tsMorphInternals.js";
+import { programBuilt } from "../../server/src/analyzer/engine/tsMorphInternals.js";
 
 type Mode = "resolved" | "missing";
 

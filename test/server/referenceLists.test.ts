@@ -2,9 +2,9 @@ import { mkdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 
 import { join } from "node:path";
 import { ts } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
-import { AnalysisProject } from "../../server/src/analyzer/project.js";
-import { ImportLists } from "../../server/src/analyzer/reach/importLists.js";
-import { ReferenceLists } from "../../server/src/analyzer/reach/referenceLists.js";
+import { AnalysisProject } from "../../server/src/analyzer/index.js";
+import { ImportLists } from "../../server/src/analyzer/engine/reach/importLists.js";
+import { ReferenceLists } from "../../server/src/analyzer/engine/reach/referenceLists.js";
 import { createFixture, REPO_ROOT } from "../helpers/fixtureProject.js";
 
 // A hook module whose handler uses members of package imports (`path.join`, `shout.loud`): HL001

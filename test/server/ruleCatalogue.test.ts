@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { AnalysisProject } from "../../server/src/analyzer/project.js";
-import { ALL_RULES } from "../../server/src/analyzer/rules/index.js";
+import { AnalysisProject } from "../../server/src/analyzer/index.js";
+import { ALL_RULES, PACKS } from "../../server/src/analyzer/index.js";
 import { expectHeadlineFormat } from "../helpers/analyzeFixture.js";
 import { createFixture, REPO_ROOT } from "../helpers/fixtureProject.js";
 import { TRAP_CORPUS } from "./trapCorpus.js";
@@ -27,9 +27,16 @@ describe("rule catalogue", () => {
     expect(pages.sort()).toEqual(ALL_RULES.map((r) => `${r.code}.md`).sort());
   });
 
-  it("keeps one file per rule in server/src/analyzer/rules", () => {
-    const files = readdirSync(join(REPO_ROOT, "server/src/analyzer/rules")).filter((f) => /^hl\d{3}/.test(f));
-    expect(files.map((f) => f.slice(0, 5).toUpperCase()).sort()).toEqual(ALL_RULES.map((r) => r.code).sort());
+  it.each(PACKS.map((pack) => [pack.id, pack] as const))("keeps one file per rule of the %s pack in its folder's rules/, every code in its family", (id, pack) => {
+    const files = readdirSync(join(REPO_ROOT, "server/src/analyzer/packs", id, "rules")).filter((f) => /^hl\d{3}/.test(f));
+    expect(files.map((f) => f.slice(0, 5).toUpperCase()).sort()).toEqual(pack.rules.map((r) => r.code).sort());
+    for (const rule of pack.rules) expect(rule.code.startsWith(pack.codeFamily)).toBe(true);
+  });
+
+  it("gives every pack its own code family", () => {
+    const families = PACKS.map((pack) => pack.codeFamily);
+    expect(new Set(families).size).toBe(families.length);
+    for (const family of families) expect(family).toMatch(/^HL\d$/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ALL_RULES } from "../../server/src/analyzer/rules/index.js";
+import { ALL_RULES } from "../../server/src/analyzer/index.js";
 import { analyzeFixture, disposeFixture } from "../helpers/analyzeFixture.js";
 import { REPO_ROOT } from "../helpers/fixtureProject.js";
 

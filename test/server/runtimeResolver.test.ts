@@ -1,7 +1,7 @@
 import { Project, SyntaxKind, type ts } from "ts-morph";
 import { afterEach, describe, expect, it } from "vitest";
-import { PackageNames } from "../../server/src/analyzer/reach/packageNames.js";
-import { RuntimeResolver } from "../../server/src/analyzer/runtimeResolver.js";
+import { PackageNames } from "../../server/src/analyzer/engine/reach/packageNames.js";
+import { RuntimeResolver } from "../../server/src/analyzer/packs/hooklens/runtimeResolver.js";
 import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
 
 let fixture: Fixture | undefined;

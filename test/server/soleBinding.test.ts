@@ -1,7 +1,7 @@
 import { Project, ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
-import { FileIndex } from "../../server/src/analyzer/fileIndex.js";
-import { isNamePosition, soleBinding } from "../../server/src/analyzer/soleBinding.js";
+import { FileIndex } from "../../server/src/analyzer/engine/fileIndex.js";
+import { isNamePosition, soleBinding } from "../../server/src/analyzer/engine/soleBinding.js";
 import { createFixture } from "../helpers/fixtureProject.js";
 
 /** Files whose every name syntax must place as the checker does, or leave to it. */

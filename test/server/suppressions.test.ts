@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AnalysisProject } from "../../server/src/analyzer/project.js";
+import { AnalysisProject } from "../../server/src/analyzer/index.js";
 import { bundleServer } from "../helpers/bundleServer.js";
 import { createFixture, type Fixture } from "../helpers/fixtureProject.js";
 

@@ -1,14 +1,17 @@
 import { dirname } from "node:path";
 import { Node, Project, SyntaxKind, ts, type SourceFile } from "ts-morph";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { AnalysisProject } from "../../server/src/analyzer/project.js";
-import { HookLibraryReach } from "../../server/src/analyzer/reach/hookLibraryReach.js";
-import { PackageNames } from "../../server/src/analyzer/reach/packageNames.js";
-import { RUNTIME_PACKAGE, RuntimeResolver } from "../../server/src/analyzer/runtimeResolver.js";
-import { SyntacticRuntime } from "../../server/src/analyzer/syntacticRuntime.js";
-import { isNamePosition } from "../../server/src/analyzer/soleBinding.js";
+import { AnalysisProject } from "../../server/src/analyzer/index.js";
+import { HookLibraryReach } from "../../server/src/analyzer/engine/reach/hookLibraryReach.js";
+import { HookLibraries } from "../../server/src/analyzer/engine/hookLibraries.js";
+import { PACKS } from "../../server/src/analyzer/index.js";
+import { PackageNames } from "../../server/src/analyzer/engine/reach/packageNames.js";
+import { RuntimeResolver } from "../../server/src/analyzer/packs/hooklens/runtimeResolver.js";
+import { RUNTIME_PACKAGE } from "../../server/src/analyzer/packs/hooklens/runtimePackage.js";
+import { SyntacticRuntime } from "../../server/src/analyzer/packs/hooklens/syntacticRuntime.js";
+import { isNamePosition } from "../../server/src/analyzer/engine/soleBinding.js";
 import { createFixture } from "../helpers/fixtureProject.js";
-import { programBuilt } from "../../server/src/analyzer/tsMorphInternals.js";
+import { programBuilt } from "../../server/src/analyzer/engine/tsMorphInternals.js";
 
 const RT = '"@hooklens/runtime"';
 const CLASSES = ["HookBus", "Session", "HookRegistry", "AgentSpec"];
@@ -351,7 +354,7 @@ function corpus(runtime: "resolved" | "missing") {
   for (const [name, text] of Object.entries(CASES)) fixture.write(`${name}.ts`, text);
   const project = new Project({ tsConfigFilePath: fixture.path("tsconfig.json"), skipAddingFilesFromTsConfig: true });
   for (const name of Object.keys(CASES)) project.addSourceFileAtPath(fixture.path(`${name}.ts`));
-  const reach = new HookLibraryReach(project.getCompilerOptions(), () => undefined, fixture.dir);
+  const reach = new HookLibraryReach(new HookLibraries(PACKS.map((pack) => pack.library)), project.getCompilerOptions(), () => undefined, fixture.dir);
   return { fixture, project, reach, file: (name: string) => project.getSourceFileOrThrow(fixture.path(`${name}.ts`)) };
 }
 

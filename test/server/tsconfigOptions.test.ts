@@ -1,8 +1,8 @@
 import { createRequire } from "node:module";
 import { ts } from "ts-morph";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { AnalysisProject } from "../../server/src/analyzer/project.js";
-import { tsconfigCompilerOptions } from "../../server/src/analyzer/tsconfigOptions.js";
+import { AnalysisProject } from "../../server/src/analyzer/index.js";
+import { tsconfigCompilerOptions } from "../../server/src/analyzer/engine/tsconfigOptions.js";
 import { createFixture } from "../helpers/fixtureProject.js";
 
 const fixture = createFixture();

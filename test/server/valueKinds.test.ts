@@ -1,7 +1,7 @@
 import { Node, Project, SyntaxKind, type Type } from "ts-morph";
 import { describe, expect, it } from "vitest";
-import { isErrorType } from "../../server/src/analyzer/returns.js";
-import { valueKinds } from "../../server/src/analyzer/valueKinds.js";
+import { isErrorType } from "../../server/src/analyzer/engine/returns.js";
+import { valueKinds } from "../../server/src/analyzer/engine/valueKinds.js";
 import { createFixture } from "../helpers/fixtureProject.js";
 
 /** Returned expressions: forms syntax reads, and forms it must leave to the checker (undefined). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Finding, Severity } from "../analyzer/types.js";
+import type { Finding, Severity } from "../analyzer/index.js";
 
 /** What a user can set a rule to: a severity, or "off". */
 export const ruleLevelSchema = z.enum(["error", "warning", "information", "hint", "off"]);

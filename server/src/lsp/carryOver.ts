@@ -1,5 +1,5 @@
-import type { AnalysisResult } from "../analyzer/analyze.js";
-import type { Finding } from "../analyzer/types.js";
+import type { AnalysisResult } from "../analyzer/index.js";
+import type { Finding } from "../analyzer/index.js";
 import { positionAt } from "./convert.js";
 
 /** An analysed text with its line starts, as the workspace caches it. */

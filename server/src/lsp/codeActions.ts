@@ -1,5 +1,5 @@
 import { CodeActionKind, TextDocumentEdit, type CodeAction, type Range } from "vscode-languageserver";
-import type { Finding } from "../analyzer/types.js";
+import type { Finding } from "../analyzer/index.js";
 import { SHOW_RULE_DOCUMENTATION_COMMAND } from "./clientContract.js";
 import { positionAt, rangeOf, toDiagnostic } from "./convert.js";
 import { disableForFileEdit, disableForLineEdit, type OffsetEdit } from "./suppressionEdits.js";

@@ -1,6 +1,6 @@
 import { pathToFileURL } from "node:url";
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation, type Position, type Range } from "vscode-languageserver";
-import type { Finding, RelatedPlace, Severity } from "../analyzer/types.js";
+import type { Finding, RelatedPlace, Severity } from "../analyzer/index.js";
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,

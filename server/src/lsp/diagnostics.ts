@@ -1,6 +1,6 @@
 import { DiagnosticSeverity, type Diagnostic } from "vscode-languageserver";
-import type { AnalysisNotice, AnalysisResult } from "../analyzer/analyze.js";
-import type { Finding } from "../analyzer/types.js";
+import type { AnalysisNotice, AnalysisResult } from "../analyzer/index.js";
+import type { Finding } from "../analyzer/index.js";
 import { applyRuleLevels, type Settings } from "../config/ruleSettings.js";
 import { rangeOf, toDiagnostic } from "./convert.js";
 

@@ -1,6 +1,6 @@
 import type { Diagnostic } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import type { Finding } from "../analyzer/types.js";
+import type { Finding } from "../analyzer/index.js";
 import type { Settings } from "../config/ruleSettings.js";
 import { diagnosticsFor, visibleFindings } from "./diagnostics.js";
 import type { SettingsStore } from "./settings.js";

@@ -1,6 +1,6 @@
 import type { Hover } from "vscode-languageserver";
-import { ALL_RULES } from "../analyzer/rules/index.js";
-import type { Finding } from "../analyzer/types.js";
+import { ALL_RULES } from "../analyzer/index.js";
+import type { Finding } from "../analyzer/index.js";
 import { rangeOf } from "./convert.js";
 
 const RULE_NAMES = new Map(ALL_RULES.map((rule) => [rule.code, rule.name]));

@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { AnalysisProject } from "../analyzer/project.js";
-import type { AnalysisResult } from "../analyzer/analyze.js";
-import type { ImportLists } from "../analyzer/reach/importLists.js";
-import type { ReferenceLists } from "../analyzer/reach/referenceLists.js";
-import { unreadableFileNotice } from "../analyzer/unreadableFile.js";
+import { AnalysisProject } from "../analyzer/index.js";
+import type { AnalysisResult } from "../analyzer/index.js";
+import type { ImportLists } from "../analyzer/engine/reach/importLists.js";
+import type { ReferenceLists } from "../analyzer/engine/reach/referenceLists.js";
+import { unreadableFileNotice } from "../analyzer/engine/unreadableFile.js";
 import { carryFailedRules } from "./carryOver.js";
 
 export interface CachedAnalysis {

@@ -2,8 +2,8 @@
 // TypeScript compiler against the runtime's own types under strict settings.
 import { join } from "node:path";
 import { Project, ts } from "ts-morph";
-import { AnalysisProject } from "../../../server/src/analyzer/project.js";
-import type { Finding } from "../../../server/src/analyzer/types.js";
+import { AnalysisProject } from "../../../server/src/analyzer/index.js";
+import type { Finding } from "../../../server/src/analyzer/index.js";
 import { createFixture, REPO_ROOT, type Fixture } from "../../helpers/fixtureProject.js";
 
 export interface GeneratedChecker {

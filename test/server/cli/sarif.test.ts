@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import Ajv from "ajv-draft-04";
 import type { Log } from "sarif";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALL_RULES } from "../../../server/src/analyzer/rules/index.js";
+import { ALL_RULES } from "../../../server/src/analyzer/index.js";
 import { bundleServer } from "../../helpers/bundleServer.js";
 import { createFixture, type Fixture } from "../../helpers/fixtureProject.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { AnalysisResult } from "../../../server/src/analyzer/analyze.js";
-import type { Finding } from "../../../server/src/analyzer/types.js";
+import type { AnalysisResult } from "../../../server/src/analyzer/index.js";
+import type { Finding } from "../../../server/src/analyzer/index.js";
 import { DEFAULT_SETTINGS } from "../../../server/src/config/ruleSettings.js";
 import { carryFailedRules } from "../../../server/src/lsp/carryOver.js";
 import { diagnosticsFor } from "../../../server/src/lsp/diagnostics.js";

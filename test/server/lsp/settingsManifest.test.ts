@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ALL_RULES } from "../../../server/src/analyzer/rules/index.js";
+import { ALL_RULES } from "../../../server/src/analyzer/index.js";
 import { DEFAULT_SETTINGS, ruleLevelSchema, settingsSchema } from "../../../server/src/config/ruleSettings.js";
 import { REPO_ROOT } from "../../helpers/fixtureProject.js";
 

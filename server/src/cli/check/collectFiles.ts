@@ -1,6 +1,6 @@
 import { existsSync, lstatSync, readdirSync, realpathSync, statSync, type Stats } from "node:fs";
 import { extname, join, resolve } from "node:path";
-import { ANALYZED_EXTENSIONS } from "../../analyzer/unreadableFile.js";
+import { ANALYZED_EXTENSIONS } from "../../analyzer/index.js";
 import { DEFAULT_MAX_FILE_BYTES } from "./fileSize.js";
 
 const SKIPPED_DIRS = new Set(["node_modules", ".git", "dist", "out", "build", "coverage", ".cache", ".hooklens"]);

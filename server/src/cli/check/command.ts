@@ -1,4 +1,4 @@
-import { ALL_RULES } from "../../analyzer/rules/index.js";
+import { ALL_RULES } from "../../analyzer/index.js";
 import { docsUrlResolver } from "../../docsLinks.js";
 import manifest from "../../../package.json";
 import { MissingPathError } from "./collectFiles.js";

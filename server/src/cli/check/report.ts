@@ -1,5 +1,4 @@
-import type { AnalysisNotice } from "../../analyzer/analyze.js";
-import type { Finding } from "../../analyzer/types.js";
+import type { AnalysisNotice, Finding } from "../../analyzer/index.js";
 import type { SkippedFile } from "./collectFiles.js";
 
 /** 1-based line and column of a range's start and end, as editors and SARIF count them. */

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
-import type { AnalysisNotice } from "../../analyzer/analyze.js";
-import { LibraryParses } from "../../analyzer/libraryParses.js";
-import { AnalysisProject } from "../../analyzer/project.js";
-import { ALL_RULES } from "../../analyzer/rules/index.js";
-import type { Rule } from "../../analyzer/types.js";
-import { isAnalyzedExtension, unreadableFileNotice } from "../../analyzer/unreadableFile.js";
+import type { AnalysisNotice } from "../../analyzer/index.js";
+import { LibraryParses } from "../../analyzer/engine/libraryParses.js";
+import { AnalysisProject } from "../../analyzer/index.js";
+import { ALL_RULES } from "../../analyzer/index.js";
+import type { Rule } from "../../analyzer/index.js";
+import { isAnalyzedExtension, unreadableFileNotice } from "../../analyzer/engine/unreadableFile.js";
 import { applyRuleLevels } from "../../config/ruleSettings.js";
 import type { RuleConfig } from "./configFile.js";
 import type { FileReport, Position } from "./report.js";

@@ -1,8 +1,8 @@
 import { relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Invocation, Location, Notification, ReportingDescriptor, Result, Run, ToolComponent } from "sarif";
-import type { AnalysisNotice } from "../../analyzer/analyze.js";
-import type { RelatedPlace, Rule, Severity } from "../../analyzer/types.js";
+import type { AnalysisNotice } from "../../analyzer/index.js";
+import type { RelatedPlace, Rule, Severity } from "../../analyzer/index.js";
 import type { CheckOutput, CheckSummary, FileReport, Position } from "./report.js";
 
 type Write = (text: string) => void;
