@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 
-/** Beside the bundle: server/src/analyzer/shippedLib.ts reads this folder (the path ends in typescript/lib/, as TypeScript's own does). */
+/** Beside the bundle: server/src/analyzer/engine/shippedLib.ts reads this folder (the path ends in typescript/lib/, as TypeScript's own does). */
 export const SHIPPED_LIB = "typescript/lib";
 
 export function shippedLibPlugin() {
