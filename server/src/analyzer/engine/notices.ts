@@ -5,6 +5,7 @@ import { FileIndex } from "./fileIndex.js";
 import type { HookLibraries } from "./hookLibraries.js";
 import type { ModuleExports } from "./moduleExports.js";
 import type { PackageNames } from "./reach/packageNames.js";
+import { isImportSpecifierLiteral, TYPESCRIPT_EXTENSIONS } from "./syntaxFacts.js";
 
 /** What telling whether a hook library import resolves needs. */
 export interface LibraryResolution {
@@ -87,15 +88,6 @@ function resolvesModule(literal: StringLiteral, { libraries, modules, packageNam
     if (packageName !== null && libraries.isPackage(packageName)) return true;
   }
   return literal.getSymbol() !== undefined;
-}
-
-const TYPESCRIPT_EXTENSIONS: ReadonlySet<string> = new Set([ts.Extension.Ts, ts.Extension.Tsx, ts.Extension.Dts, ts.Extension.Mts, ts.Extension.Cts, ts.Extension.Dmts, ts.Extension.Dcts]);
-
-/** The module specifier of an `import`/`export … from` declaration or of `import x = require()`. */
-export function isImportSpecifierLiteral(literal: ts.StringLiteral): boolean {
-  const parent = literal.parent;
-  if ((ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent)) && parent.moduleSpecifier === literal) return true;
-  return ts.isExternalModuleReference(parent) && ts.isImportEqualsDeclaration(parent.parent);
 }
 
 /**

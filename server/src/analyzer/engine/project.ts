@@ -1,76 +1,28 @@
-import { existsSync } from "node:fs";
 import { readTextIfAny } from "./reach/diskFiles.js";
-import { join } from "node:path";
 import { Project, ts, type SourceFile } from "ts-morph";
 import { analysisLib } from "./analysisLib.js";
 import { analyzeSourceFile, type AnalysisNotice, type AnalysisResult, type AnalyzeOptions } from "./analyze.js";
 import { sharePackageJsonCache } from "./packageJsonCache.js";
 import { bareParse, BufferParses, parseOnlyNotices } from "./parseOnlyNotices.js";
 import { LibraryParses } from "./libraryParses.js";
-import { HookLibraryReach } from "./reach/hookLibraryReach.js";
+import { HookLibraryReach, reachModules } from "./reach/hookLibraryReach.js";
 import { followImportsIn, type ProjectModules } from "./importedDeclarations.js";
-import type { ImportLists } from "./reach/importLists.js";
-import type { ReferenceLists } from "./reach/referenceLists.js";
 import { PackageNames } from "./reach/packageNames.js";
 import { HookLibraries } from "./hookLibraries.js";
 import type { Pack } from "./pack.js";
-import { leftOutOfProgram } from "./leftOutDeclarations.js";
+import { noStats, projectCompilerOptions, type ProjectOptions, type ProjectStats } from "./projectOptions.js";
+import { ProgramImports } from "./programImports.js";
 import { shippedLibFolder } from "./shippedLib.js";
-import { tsconfigCompilerOptions } from "./tsconfigOptions.js";
 import { isAnalyzedExtension } from "./unreadableFile.js";
 import { literalsRulesHeld, reuseAfterNeutralEdit, type ReusableAnalysis } from "./neutralEdit.js";
 import { recordTextReads } from "./textReads.js";
 import { reparseIncrementally } from "./incrementalReparse.js";
-import { ReferenceEdges } from "./referenceEdges.js";
+import { reachedFrom, ReferenceEdges } from "./referenceEdges.js";
 import { RuntimeSide } from "./reach/runtimeSide.js";
 import { chooseProgramRoots, programBuilt, programStructureReuse, resetProgram, watchHeldFiles } from "./tsMorphInternals.js";
 
 export { ANALYZED_EXTENSIONS } from "./unreadableFile.js";
-
-const FALLBACK_OPTIONS: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  esModuleInterop: true,
-  skipLibCheck: true,
-  strict: true,
-};
-
-/** How a project is made; see the constructor. */
-export interface ProjectOptions {
-  /** The hook libraries' packs whose rules run (packs/index.ts lists them all). */
-  packs: readonly Pack[];
-  compilerOptions?: ts.CompilerOptions;
-  tsConfigFilePath?: string;
-  libraryParses?: LibraryParses;
-  importLists?: ImportLists;
-  referenceLists?: ReferenceLists;
-  followImports?: boolean;
-}
-
-/** How much type-checker work a project has done: what the tests and the bench look at. */
-export interface ProjectStats {
-  /** Analyses that ran the rules (and so could ask the type checker). */
-  checkedAnalyses: number;
-  /** Analyses answered from syntax alone: the file cannot reach a hook library. */
-  skippedAnalyses: number;
-  /** Analyses answered by moving the previous version's findings: the edit could not change them (neutralEdit.ts). */
-  reusedAnalyses: number;
-  /** Files on disk read and pre-processed to list the modules they import (saved import lists spare unchanged ones). */
-  filesListed: number;
-  /** Files read for the runtime's-side walk: pre-processed for their references, or parsed to tell whether they add to other modules (saved reference lists spare unchanged ones on disk). */
-  filesScanned: number;
-  /** Library declaration files (packages, @types, the standard library) parsed, each once until the prune drops it or it changes on disk. */
-  packageFilesParsed: number;
-  /** Paths looked up in the ts-morph project to know whether it holds them (kept until it adds or removes a file). */
-  heldFileLookups: number;
-  /** Analyses whose program TypeScript could reuse nothing of (after opening or closing a file, not after an edit). */
-  programsBuiltWhole: number;
-  /** Editor buffers' new text put into the program by re-parsing only the edited region (incrementalReparse.ts). */
-  buffersReparsedIncrementally: number;
-  /** Editor buffers' text parsed whole into the program (the first time, or where an incremental re-parse cannot be done). */
-  buffersParsedWhole: number;
-}
+export type { ProjectOptions, ProjectStats } from "./projectOptions.js";
 
 /**
  * One long-lived ts-morph project for a folder: the folder's tsconfig.json when it has one
@@ -85,18 +37,8 @@ export interface ProjectStats {
  */
 export class AnalysisProject {
   readonly rootDir: string;
-  readonly stats: ProjectStats = {
-    checkedAnalyses: 0,
-    skippedAnalyses: 0,
-    reusedAnalyses: 0,
-    filesListed: 0,
-    filesScanned: 0,
-    packageFilesParsed: 0,
-    heldFileLookups: 0,
-    programsBuiltWhole: 0,
-    buffersReparsedIncrementally: 0,
-    buffersParsedWhole: 0,
-  };
+  readonly stats: ProjectStats = noStats();
+
   readonly #project: Project;
   readonly #reach: HookLibraryReach;
   /**
@@ -110,8 +52,8 @@ export class AnalysisProject {
   readonly #unsynced = new Set<string>();
   /** Files added to the ts-morph project (the program's roots). */
   readonly #roots = new Set<string>();
-  /** What each file's imports resolved to in the program, so modules no longer reached can be dropped. */
-  readonly #imports = new Map<string, string[]>();
+  /** Which modules the programs hold, and what each file's imports resolved to there. */
+  readonly #programImports: ProgramImports;
   #pruneDue = false;
   /**
    * The last analysis of each editor buffer, with `changes` as it stood then. Any change to another
@@ -147,28 +89,20 @@ export class AnalysisProject {
    * `reach/runtimeSide.ts`). `followImports: false` leaves every question about an imported name to the
    * checker (the tests compare the two).
    */
-  constructor(
-    rootDir: string,
-    options: ProjectOptions,
-  ) {
+  constructor(rootDir: string, options: ProjectOptions) {
     this.rootDir = rootDir;
     this.#packs = options.packs;
     this.#libraries = new HookLibraries(options.packs.map((pack) => pack.library));
     this.#libraryParses = options.libraryParses ?? new LibraryParses(() => this.stats.packageFilesParsed++);
-    const tsConfigFilePath = options.tsConfigFilePath ?? join(rootDir, "tsconfig.json");
-    const overrides: ts.CompilerOptions = {
-      allowJs: true,
-      noEmit: true,
-      ...options.compilerOptions,
-    };
     // A method, not an arrow: TypeScript calls it on the compiler host, which it then reaches as `this`.
     const project = this;
     const resolutionHost = () => ({
       resolveModuleNames(this: unknown, names: string[], containingFile: string) {
         sharePackageJsonCache(this, project.#project.getCompilerOptions(), rootDir);
         project.#libraryParses.install(this, (path) => project.#holds(path));
-        const resolved = names.map((name) => project.#resolveForProgram(name, containingFile));
-        project.#imports.set(
+        const note = (module: ts.ResolvedModuleFull) => project.#libraryParses.noteResolution(containingFile, module);
+        const resolved = names.map((name) => project.#programImports.resolve(name, containingFile, note));
+        project.#programImports.edges.set(
           containingFile,
           resolved.flatMap((module) => (module ? [module.resolvedFileName] : [])),
         );
@@ -176,7 +110,7 @@ export class AnalysisProject {
       },
     });
     this.#project = new Project({
-      compilerOptions: { ...(existsSync(tsConfigFilePath) ? tsconfigCompilerOptions(tsConfigFilePath) : FALLBACK_OPTIONS), ...overrides },
+      compilerOptions: projectCompilerOptions(rootDir, options),
       resolutionHost,
       libFolderPath: shippedLibFolder(),
     });
@@ -193,6 +127,7 @@ export class AnalysisProject {
       onListed: () => this.stats.filesListed++,
     });
     const reach = this.#reach;
+    this.#programImports = new ProgramImports(reach, this.#libraries, this.#roots);
     if (options.followImports === false) this.#modules = reach;
     else {
       const runtimeSide = new RuntimeSide({
@@ -207,13 +142,9 @@ export class AnalysisProject {
       }, { savedReferences: options.referenceLists, onScanned: () => this.stats.filesScanned++ });
       this.#runtimeSide = runtimeSide;
       this.#modules = {
-        resolve: (specifier, from) => reach.resolve(specifier, from),
-        isHookLibrarySpecifier: (specifier) => reach.isHookLibrarySpecifier(specifier),
-        isHookLibraryFile: (path) => reach.isHookLibraryFile(path),
-        exposesHookLibrary: (path) => reach.exposesHookLibrary(path),
-        exportsOf: (path) => reach.exportsOf(path),
+        ...reachModules(reach),
         moduleFile: (path) => this.#moduleFile(path),
-        resolveForProgram: (specifier, from) => this.#followedResolution(specifier, from),
+        resolveForProgram: (specifier, from) => this.#programImports.followed(specifier, from),
         isOffRuntimeSide: (specifier, importer) => runtimeSide.isOffSide(specifier, importer),
       };
       followImportsIn(this.#project, this.#modules);
@@ -425,43 +356,6 @@ export class AnalysisProject {
   }
 
   /**
-   * Resolution for the program: packages and hook libraries as the compiler would (less the few
-   * modules leftOutDeclarations.ts names); project modules only when imported by an analysed file
-   * directly or when they hand a hook library on.
-   */
-  #resolveForProgram(name: string, containingFile: string): ts.ResolvedModuleFull | undefined {
-    const resolved = this.#reach.resolve(name, containingFile);
-    if (!resolved || leftOutOfProgram(containingFile, resolved.resolvedFileName)) return undefined;
-    this.#libraryParses.noteResolution(containingFile, resolved);
-    return this.#inProgram(name, containingFile, resolved) ? resolved : undefined;
-  }
-
-  #inProgram(name: string, containingFile: string, resolved: ts.ResolvedModuleFull): boolean {
-    return (
-      resolved.isExternalLibraryImport ||
-      this.#libraries.isSpecifier(name) ||
-      this.#roots.has(containingFile) ||
-      this.#reach.isHookLibraryFile(containingFile) ||
-      this.#reach.isHookLibraryFile(resolved.resolvedFileName) ||
-      this.#reach.exposesHookLibrary(resolved.resolvedFileName)
-    );
-  }
-
-  /**
-   * The program's resolution of an import that syntax follows (the same rule as
-   * `#resolveForProgram`, for the program about to be built with the current roots), noted as an
-   * edge for the prune: the module it loads is then dropped with the file that led to it.
-   */
-  #followedResolution(name: string, containingFile: string): ts.ResolvedModuleFull | undefined {
-    const resolved = this.#reach.resolve(name, containingFile);
-    if (!resolved || leftOutOfProgram(containingFile, resolved.resolvedFileName) || !this.#inProgram(name, containingFile, resolved)) return undefined;
-    const edges = this.#imports.get(containingFile);
-    if (!edges) this.#imports.set(containingFile, [resolved.resolvedFileName]);
-    else if (!edges.includes(resolved.resolvedFileName)) edges.push(resolved.resolvedFileName);
-    return resolved;
-  }
-
-  /**
    * A project module's tree for syntax to read, as the program would hold it: the editor buffer's
    * current text, else the file on disk, added to the ts-morph project (not as a program root) so
    * a program built later takes this same tree and the checker answers with the same nodes.
@@ -481,18 +375,11 @@ export class AnalysisProject {
   #prune(): void {
     this.#pruneDue = false;
     this.#changed();
-    const known = new Set([...this.#imports.keys(), ...[...this.#imports.values()].flat()]);
-    const references = new ReferenceEdges(this.#project.getProgram().compilerObject);
-    const reached = new Set<string>();
-    const pending = [...this.#roots];
-    for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
-      if (reached.has(path)) continue;
-      reached.add(path);
-      pending.push(...(this.#imports.get(path) ?? []), ...references.of(path));
-    }
+    const known = new Set([...this.#programImports.edges.keys(), ...[...this.#programImports.edges.values()].flat()]);
+    const reached = reachedFrom(this.#roots, this.#programImports.edges, new ReferenceEdges(this.#project.getProgram().compilerObject));
     for (const path of known) {
       if (reached.has(path)) continue;
-      this.#imports.delete(path);
+      this.#programImports.edges.delete(path);
       this.#libraryParses.forget(path);
       const file = this.#project.getSourceFile(path);
       if (file) this.#project.removeSourceFile(file);

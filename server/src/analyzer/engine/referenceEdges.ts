@@ -41,3 +41,15 @@ export class ReferenceEdges {
     return this.#typePackages.get(key);
   }
 }
+
+/** The files reached from `roots` through the imports the program resolved and the references each file includes. */
+export function reachedFrom(roots: Iterable<string>, imports: ReadonlyMap<string, readonly string[]>, references: ReferenceEdges): Set<string> {
+  const reached = new Set<string>();
+  const pending = [...roots];
+  for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
+    if (reached.has(path)) continue;
+    reached.add(path);
+    pending.push(...(imports.get(path) ?? []), ...references.of(path));
+  }
+  return reached;
+}

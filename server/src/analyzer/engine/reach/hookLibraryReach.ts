@@ -2,6 +2,7 @@ import { fileStampOf, readTextIfAny } from "./diskFiles.js";
 import { dirname } from "node:path";
 import { ts } from "ts-morph";
 import type { HookLibraries } from "../hookLibraries.js";
+import type { ModuleExports } from "../moduleExports.js";
 import type { ImportLists } from "./importLists.js";
 import { mayChangeUnseen, type FileStamp } from "./stampedLists.js";
 import { exportFacts, handsOn, moduleSpecifiers, type ExportFacts } from "./moduleScan.js";
@@ -165,6 +166,17 @@ export class HookLibraryReach {
   #textOf(path: string): string | undefined {
     return this.#bufferText(path) ?? readTextIfAny(path);
   }
+}
+
+/** What syntax knows of the project's modules, as the reach alone tells it (bound methods, so it can be spread into more). */
+export function reachModules(reach: HookLibraryReach): ModuleExports {
+  return {
+    resolve: (specifier, from) => reach.resolve(specifier, from),
+    isHookLibrarySpecifier: (specifier) => reach.isHookLibrarySpecifier(specifier),
+    isHookLibraryFile: (path) => reach.isHookLibraryFile(path),
+    exposesHookLibrary: (path) => reach.exposesHookLibrary(path),
+    exportsOf: (path) => reach.exportsOf(path),
+  };
 }
 
 function sameStamp(a: string | FileStamp, b: FileStamp): boolean {

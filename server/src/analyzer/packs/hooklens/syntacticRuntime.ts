@@ -6,6 +6,7 @@ import { declarationBehindImport, isProjectModules } from "../../engine/imported
 import { isJavaScriptPath } from "../../engine/javaScriptFiles.js";
 import { isRuntimeSpecifier, RUNTIME_PACKAGE } from "./runtimePackage.js";
 import type { ModuleExports, Settled } from "../../engine/moduleExports.js";
+import { importDeclarationOf, isImportSpecifierLiteral, isPlainRead, isReceiver, LIBRARY_CLASSES, moduleOf, privateFieldOf, SYMBOL_KINDS, TYPESCRIPT_EXTENSIONS, type ImportBinding } from "../../engine/syntaxFacts.js";
 import { isBindingName, isInJsDoc, isNamePosition, soleBinding } from "../../engine/soleBinding.js";
 
 const HOOK_POINT_VALUES: ReadonlyMap<string, string> = new Map(Object.entries(HookPoint));
@@ -24,35 +25,6 @@ const RUNTIME_PROPERTY_CLASSES: ReadonlyMap<string, ReadonlyMap<string, string>>
 
 /** A module that does not export a name at all (through its `export *`s, the name may come from elsewhere). */
 const ABSENT = Symbol("absent");
-
-/** The node kinds the checker's `getSymbolAtLocation` can answer with a symbol at all (any other gets undefined). */
-const SYMBOL_KINDS: ReadonlySet<ts.SyntaxKind> = new Set([
-  ts.SyntaxKind.Identifier,
-  ts.SyntaxKind.PrivateIdentifier,
-  ts.SyntaxKind.PropertyAccessExpression,
-  ts.SyntaxKind.QualifiedName,
-  ts.SyntaxKind.ThisKeyword,
-  ts.SyntaxKind.ThisType,
-  ts.SyntaxKind.SuperKeyword,
-  ts.SyntaxKind.ConstructorKeyword,
-  ts.SyntaxKind.StringLiteral,
-  ts.SyntaxKind.NoSubstitutionTemplateLiteral,
-  ts.SyntaxKind.NumericLiteral,
-  ts.SyntaxKind.DefaultKeyword,
-  ts.SyntaxKind.FunctionKeyword,
-  ts.SyntaxKind.EqualsGreaterThanToken,
-  ts.SyntaxKind.ClassKeyword,
-  ts.SyntaxKind.ImportType,
-  ts.SyntaxKind.ExportKeyword,
-  ts.SyntaxKind.ImportKeyword,
-  ts.SyntaxKind.NewKeyword,
-  ts.SyntaxKind.InstanceOfKeyword,
-  ts.SyntaxKind.MetaProperty,
-  ts.SyntaxKind.JsxNamespacedName,
-  ts.SyntaxKind.SourceFile,
-]);
-
-const TYPESCRIPT_EXTENSIONS: ReadonlySet<string> = new Set([ts.Extension.Ts, ts.Extension.Tsx, ts.Extension.Dts, ts.Extension.Mts, ts.Extension.Cts, ts.Extension.Dmts, ts.Extension.Dcts]);
 
 /**
  * The runtime resolver's questions answered from syntax alone where syntax settles them, with
@@ -352,50 +324,4 @@ export class SyntacticRuntime {
   #binding(reference: ts.Identifier, index: FileIndex): ts.Declaration | undefined {
     return soleBinding(reference, index.rawIdentifiers(reference.text));
   }
-}
-
-/** The module specifier of an `import`/`export … from` declaration or of `import x = require()`. */
-function isImportSpecifierLiteral(literal: ts.StringLiteral): boolean {
-  const parent = literal.parent;
-  if ((ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent)) && parent.moduleSpecifier === literal) return true;
-  return ts.isExternalModuleReference(parent) && ts.isImportEqualsDeclaration(parent.parent);
-}
-
-/** A name an import declaration binds: `import d`, `import * as ns`, `import { x }`. */
-type ImportBinding = ts.ImportClause | ts.NamespaceImport | ts.ImportSpecifier;
-
-/** The import declaration that binds an import clause's default name, a namespace import or a named import. */
-function importDeclarationOf(binding: ts.Declaration): ts.ImportDeclaration | undefined {
-  const clause = ts.isImportClause(binding) ? binding : ts.isNamespaceImport(binding) ? binding.parent : ts.isImportSpecifier(binding) ? binding.parent.parent : undefined;
-  return clause && ts.isImportDeclaration(clause.parent) ? clause.parent : undefined;
-}
-
-function moduleOf(declaration: ts.ImportDeclaration | ts.JSDocImportTag): string | undefined {
-  return ts.isStringLiteral(declaration.moduleSpecifier) ? declaration.moduleSpecifier.text : undefined;
-}
-
-/** Classes of the standard library (instances whose members its declarations list). */
-const LIBRARY_CLASSES: ReadonlySet<string> = new Set(["Array", "Map", "Set", "WeakMap", "WeakSet", "Date", "RegExp", "Error", "Promise", "URL", "URLSearchParams"]);
-
-/** The field a private name refers to: declared by the innermost class around it that declares that name. */
-function privateFieldOf(name: ts.PrivateIdentifier): ts.PropertyDeclaration | undefined {
-  for (let node: ts.Node | undefined = name.parent; node; node = node.parent) {
-    if (!ts.isClassLike(node)) continue;
-    const member = node.members.find((m) => m.name !== undefined && ts.isPrivateIdentifier(m.name) && m.name.text === name.text);
-    if (member) return ts.isPropertyDeclaration(member) ? member : undefined;
-  }
-  return undefined;
-}
-
-/** `x` in `x.member`: a read that cannot narrow `x` (the runtime's methods assert nothing about `this`). */
-function isReceiver(node: ts.Node): boolean {
-  return ts.isPropertyAccessExpression(node.parent) && node.parent.expression === node;
-}
-
-/** A read that cannot narrow what it reads: `x.member`, `return x`, `const y = x`. */
-function isPlainRead(node: ts.Node): boolean {
-  const parent = node.parent;
-  if (isReceiver(node)) return true;
-  if (ts.isReturnStatement(parent)) return true;
-  return ts.isVariableDeclaration(parent) && parent.initializer === node && (parent.parent.flags & ts.NodeFlags.Const) !== 0;
 }
