@@ -1,18 +1,21 @@
 import { bindingOf, declaresName, localDeclarationOf } from "./bindings.js";
 import { FileIndex } from "./fileIndex.js";
 import { importedDeclarationOf } from "./importedDeclarations.js";
-import { Node, type ArrowFunction, type FunctionDeclaration, type FunctionExpression, type MethodDeclaration } from "ts-morph";
+import { Node, type ArrowFunction, type FunctionDeclaration, type FunctionExpression, type MethodDeclaration, type PropertyAccessExpression } from "ts-morph";
+import { isWriteTarget } from "./expressions.js";
 
 export type FunctionLike = ArrowFunction | FunctionExpression | FunctionDeclaration | MethodDeclaration;
 
 /**
  * The function an argument denotes: an inline arrow or function expression, or (followed one
  * step) a function declaration or a `const` initialised with one, here or imported from a
- * project module. Null when it cannot be known without running code.
+ * project module, or a static method of a class of this file (`Handlers.onToolPre`). Null when it
+ * cannot be known without running code.
  */
 export function functionOf(node: Node): FunctionLike | null {
   if (Node.isArrowFunction(node) || Node.isFunctionExpression(node)) return node;
   if (Node.isParenthesizedExpression(node)) return functionOf(node.getExpression());
+  if (Node.isPropertyAccessExpression(node)) return staticMethodOf(node);
   if (!Node.isIdentifier(node)) return null;
   // A name of this file that syntax places, or a global of the standard library declared as a variable (`String`): no checker needed.
   const local = localDeclarationOf(node);
@@ -26,6 +29,25 @@ export function functionOf(node: Node): FunctionLike | null {
     if (fn) return fn;
   }
   return null;
+}
+
+/**
+ * `C.m` where C is a class this file declares (syntax places the name) that extends nothing, and
+ * its one member named `m` is a static method with a body: what `C.m` evaluates to, unless code
+ * assigns to `C.m` (then null).
+ */
+function staticMethodOf(access: PropertyAccessExpression): FunctionLike | null {
+  const receiver = access.getExpression();
+  if (!Node.isIdentifier(receiver)) return null;
+  const declaration = localDeclarationOf(receiver);
+  if (!declaration || !Node.isClassDeclaration(declaration) || declaration.getHeritageClauses().length > 0) return null;
+  const members = declaration.getMembers().filter((member) => Node.isMethodDeclaration(member) || Node.isPropertyDeclaration(member) || Node.isGetAccessorDeclaration(member) || Node.isSetAccessorDeclaration(member)).filter((member) => member.getName() === access.getName());
+  const [only] = members;
+  if (members.length !== 1 || !Node.isMethodDeclaration(only) || !only.isStatic() || !only.getBody()) return null;
+  const assigned = FileIndex.of(access.getSourceFile())
+    .identifiers(access.getName(), access.getSourceFile())
+    .some((id) => { const parent = id.getParent(); return Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id && isWriteTarget(parent); });
+  return assigned ? null : only;
 }
 
 /** Globals that TypeScript's libraries (and Node's types) declare as variables or namespaces, never as functions. */

@@ -22,15 +22,16 @@ export function loaderTable(call: CallExpression, runtime: RuntimeResolver): Obj
  * The functions in `sourceFile` that are registered on the hook point `value`, in the forms the
  * runtime offers: `bus.on(point, fn)` on a runtime HookBus, the `hook(point)(fn)` marker, and a
  * name listed under the point in `buildSessionBus`/`loadHooksForAgent` that the same file gives to
- * `registerHandler(name, fn)`. Only functions declared in this file: a finding must sit in it.
+ * `registerHandler(name, fn)`. Each with the argument that names it: a handler declared in another
+ * module (imported) is reported there (`contextForHandler`).
  */
-export function handlersRegisteredAt(sourceFile: Node, value: string, runtime: RuntimeResolver): FunctionLike[] {
-  const found = new Set<FunctionLike>();
+export function handlersRegisteredAt(sourceFile: Node, value: string, runtime: RuntimeResolver): RegisteredHandler[] {
+  const found = new Map<FunctionLike, Node>();
   const declaredNames = new Set<string>();
   const named: [string, Node][] = [];
   const add = (argument: Node | undefined) => {
     const fn = argument ? functionOf(argument) : null;
-    if (fn && fn.getSourceFile() === sourceFile.getSourceFile()) found.add(fn);
+    if (fn && argument && !found.has(fn)) found.set(fn, argument);
   };
   const index = FileIndex.of(sourceFile.getSourceFile());
   const calls = index.wrapped(SyntaxKind.CallExpression, (call) => mayRegisterHandler(call, runtime));
@@ -50,7 +51,13 @@ export function handlersRegisteredAt(sourceFile: Node, value: string, runtime: R
     }
   }
   for (const [name, handler] of named) if (declaredNames.has(name)) add(handler);
-  return [...found];
+  return [...found].map(([fn, reference]) => ({ fn, reference }));
+}
+
+/** A function registered on a hook point, and the argument of the analysed file that names it. */
+export interface RegisteredHandler {
+  fn: FunctionLike;
+  reference: Node;
 }
 
 /**

@@ -3,6 +3,7 @@ import { Node, type Expression, type Type } from "ts-morph";
 import type { Binding } from "../../../engine/bindings.js";
 import { isWriteTarget, outermostWrapper, unwrapped } from "../../../engine/expressions.js";
 import type { FunctionLike } from "../../../engine/functions.js";
+import { contextForHandler } from "../../../engine/findingsElsewhere.js";
 import { handlersRegisteredAt } from "../hookRegistrations.js";
 import { forEachOwnNode, payloadBindings, rootBinding } from "../../../engine/payloadUses.js";
 import type { Rule, RuleContext } from "../facts.js";
@@ -29,7 +30,7 @@ export const toolPreTransform: Rule = {
   defaultSeverity: "warning",
   summary: "A TOOL_PRE handler's return value and payload changes never reach the tool; it can only block by throwing.",
   check(context) {
-    for (const handler of handlersRegisteredAt(context.sourceFile, HookPoint.TOOL_PRE, context.facts.runtime)) checkHandler(handler, context);
+    for (const { fn, reference } of handlersRegisteredAt(context.sourceFile, HookPoint.TOOL_PRE, context.facts.runtime)) checkHandler(fn, contextForHandler(context, fn, reference));
   },
 };
 

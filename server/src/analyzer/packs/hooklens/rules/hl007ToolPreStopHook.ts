@@ -2,6 +2,7 @@ import { HookPoint } from "@hooklens/runtime";
 import { Node, type CallExpression, type NewExpression, type ThrowStatement } from "ts-morph";
 import { unwrapped } from "../../../engine/expressions.js";
 import { functionOf, type FunctionLike } from "../../../engine/functions.js";
+import { contextForHandler } from "../../../engine/findingsElsewhere.js";
 import { handlersRegisteredAt } from "../hookRegistrations.js";
 import { forEachOwnNode } from "../../../engine/payloadUses.js";
 import type { Fix } from "../../../engine/types.js";
@@ -22,7 +23,7 @@ export const toolPreStopHook: Rule = {
   defaultSeverity: "warning",
   summary: "A StopHook thrown by a TOOL_PRE handler only ends the handler chain; the tool still runs.",
   check(context) {
-    for (const handler of handlersRegisteredAt(context.sourceFile, HookPoint.TOOL_PRE, context.facts.runtime)) checkHandler(handler, context);
+    for (const { fn, reference } of handlersRegisteredAt(context.sourceFile, HookPoint.TOOL_PRE, context.facts.runtime)) checkHandler(fn, contextForHandler(context, fn, reference));
   },
 };
 
