@@ -39,7 +39,11 @@ export function forSdk(source: string, sdk: SdkName): string {
 export interface Analysed {
   findings: Array<AiSdkReport & { code: string; text: string }>;
   typeErrors: string[];
+  /** How many calls of each SDK function the rules read (`streamText: 1`). */
+  sdkCalls: Record<string, number>;
 }
+
+const COUNTED_CALLS = ["generateText", "streamText", "streamObject", "wrapLanguageModel", "tool"];
 
 /**
  * The findings of every AI SDK rule on `files` (name → source; the first is analysed, the others
@@ -57,7 +61,8 @@ export function analyse(files: Record<string, string>, sdk: SdkName): Analysed {
       rule.check({ sourceFile, facts, report: (finding) => findings.push({ ...finding, code: rule.code, text: sourceFile.getFullText().slice(finding.start, finding.end) }) });
     }
     const typeErrors = sourceFile.getPreEmitDiagnostics().map((d) => ts.flattenDiagnosticMessageText(d.compilerObject.messageText, "\n"));
-    return { findings, typeErrors };
+    const sdkCalls = Object.fromEntries(COUNTED_CALLS.map((name) => [name, facts.callsOf(name).length]).filter(([, count]) => count !== 0));
+    return { findings, typeErrors, sdkCalls };
   } finally {
     for (const file of created) p.removeSourceFile(file);
   }
