@@ -57,6 +57,13 @@ const CASES: Case[] = [
   { name: "HL304 onStepFinish and onStepEnd, repair twice", files: main(`await generateText({ model: base, prompt: "x", onStepFinish: () => {}, onStepEnd: () => {}, experimental_repairToolCall: async () => null, repairToolCall: async () => null } as Parameters<typeof generateText>[0]);\n`), expected: { v6: [], v7: ["HL304: onStepFinish", "HL304: experimental_repairToolCall"] } },
   { name: "HL304 experimental_prepareStep and prepareStep (AI SDK 6)", files: main(`await generateText({ model: base, prompt: "x", experimental_prepareStep: async () => undefined, prepareStep: async () => undefined } as Parameters<typeof generateText>[0]);\n`), expected: { v6: ["HL304: experimental_prepareStep"], v7: [] } },
   { name: "HL304 clean: only the new names", files: main(`streamText({ model: base, prompt: "x", onStepFinish() {}, onFinish() {} });\n`), expected: [] },
+
+  // HL305 try-around-stream
+  { name: "HL305 try/catch around streamText, no onError", files: main(`export function handle() {\n  try {\n    const result = streamText({ model: base, prompt: "x" });\n    return result.toTextStreamResponse();\n  } catch (error) {\n    return new Response(String(error), { status: 500 });\n  }\n}\n`), expected: ["HL305: streamText"] },
+  { name: "HL305 namespace import, streamObject", files: main(`export function handle() {\n  try {\n    return ai.streamObject({ model: base, prompt: "x", schema: z.object({ a: z.string() }) });\n  } catch {\n    return null;\n  }\n}\n`, `import * as ai from "ai";\nimport { z } from "zod";\ndeclare const base: Parameters<typeof ai.wrapLanguageModel>[0]["model"];\n`), expected: ["HL305: ai.streamObject"] },
+  { name: "HL305 clean: onError given", files: main(`export function handle() {\n  try {\n    return streamText({ model: base, prompt: "x", onError: ({ error }) => console.error(error) }).toTextStreamResponse();\n  } catch {\n    return null;\n  }\n}\n`), expected: [] },
+  { name: "HL305 clean: the result is awaited inside the try", files: main(`export async function handle() {\n  try {\n    return await streamText({ model: base, prompt: "x" }).text;\n  } catch {\n    return null;\n  }\n}\n`), expected: [] },
+  { name: "HL305 clean: the call is in a callback the try only defines", files: main(`export function handle() {\n  try {\n    return () => streamText({ model: base, prompt: "x", onError: () => {} });\n  } catch {\n    return null;\n  }\n}\n`), expected: [] },
 ];
 
 describe.each(SDKS)("AI SDK pack rules against AI SDK %s", (sdk) => {
