@@ -202,3 +202,22 @@ export function majorOf(version: string | undefined): number | undefined {
   const major = version ? Number.parseInt(version, 10) : Number.NaN;
   return Number.isFinite(major) ? major : undefined;
 }
+
+/** A call of an SDK function with an options object literal syntax can read. */
+export interface OptionsCall {
+  readonly name: string;
+  readonly call: CallExpression;
+  readonly options: ObjectLiteralExpression;
+}
+
+/** The calls of the SDK functions `names` in this file whose first argument is an object literal (or a `const` of one). */
+export function optionsCalls(facts: AiSdkFacts, names: readonly string[]): OptionsCall[] {
+  const found: OptionsCall[] = [];
+  for (const name of names) {
+    for (const call of facts.callsOf(name)) {
+      const options = objectLiteralOf(call.getArguments()[0]);
+      if (options) found.push({ name, call, options });
+    }
+  }
+  return found;
+}

@@ -1,5 +1,5 @@
 import { Node, type CallExpression } from "ts-morph";
-import { majorOf, objectLiteralOf, optionNames, propertyValue, unwrap, type AiSdkFacts } from "./facts.js";
+import { majorOf, objectLiteralOf, optionNames, optionsCalls, propertyValue, unwrap, type AiSdkFacts } from "./facts.js";
 import type { AiSdkRule } from "./rule.js";
 
 /** The calls whose tool loop stops after one step unless `stopWhen` says otherwise (their default is one step). */
@@ -21,27 +21,23 @@ export const toolLoopOneStep: AiSdkRule = {
   summary: "Tools with execute and no stopWhen (or a maxSteps the SDK ignores): the loop ends after the tools run, with no answer.",
   check(context) {
     const major = majorOf(context.facts.installedVersion());
-    for (const name of ONE_STEP_CALLS) {
-      for (const call of context.facts.callsOf(name)) {
-        const options = objectLiteralOf(call.getArguments()[0]);
-        if (!options) continue;
-        const { names, open } = optionNames(options);
-        const maxSteps = names.get("maxSteps");
-        if (maxSteps && maxSteps.getSourceFile() === context.sourceFile && major !== undefined && major >= 5) {
-          context.report({ start: maxSteps.getStart(), end: maxSteps.getEnd(), message: `maxSteps is ignored by AI SDK ${major}: this ${name} stops after one step`, explanation: MAX_STEPS_WHY });
-          continue;
-        }
-        if (open || names.has("stopWhen") || forcesToolChoice(names.get("toolChoice"))) continue;
-        const tool = executingTool(propertyValue(names.get("tools")), context.facts);
-        if (!tool) continue;
-        const at = names.get("tools")!;
-        context.report({
-          start: at.getStart(),
-          end: at.getStart() + "tools".length,
-          message: `${name} runs tool "${tool}" but has no stopWhen: it ends after one step, with no answer`,
-          explanation: WHY,
-        });
+    for (const { name, options } of optionsCalls(context.facts, ONE_STEP_CALLS)) {
+      const { names, open } = optionNames(options);
+      const maxSteps = names.get("maxSteps");
+      if (maxSteps && maxSteps.getSourceFile() === context.sourceFile && major !== undefined && major >= 5) {
+        context.report({ start: maxSteps.getStart(), end: maxSteps.getEnd(), message: `maxSteps is ignored by AI SDK ${major}: this ${name} stops after one step`, explanation: MAX_STEPS_WHY });
+        continue;
       }
+      if (open || names.has("stopWhen") || forcesToolChoice(names.get("toolChoice"))) continue;
+      const tool = executingTool(propertyValue(names.get("tools")), context.facts);
+      if (!tool) continue;
+      const at = names.get("tools")!;
+      context.report({
+        start: at.getStart(),
+        end: at.getStart() + "tools".length,
+        message: `${name} runs tool "${tool}" but has no stopWhen: it ends after one step, with no answer`,
+        explanation: WHY,
+      });
     }
   },
 };

@@ -1,5 +1,5 @@
 import { Node, type ObjectLiteralExpression } from "ts-morph";
-import { objectLiteralOf, optionNames } from "./facts.js";
+import { optionNames, optionsCalls } from "./facts.js";
 import type { AiSdkRule } from "./rule.js";
 
 /**
@@ -17,12 +17,7 @@ export const oldAndNewCallbackNames: AiSdkRule = {
   defaultSeverity: "warning",
   summary: "An option under both its deprecated and its new name: only the new one is used, the other never runs.",
   check(context) {
-    for (const name of CALLS) {
-      for (const call of context.facts.callsOf(name)) {
-        const options = objectLiteralOf(call.getArguments()[0]);
-        if (options) checkOptions(options, name, context.report);
-      }
-    }
+    for (const { name, options } of optionsCalls(context.facts, CALLS)) checkOptions(options, name, context.report);
   },
 };
 

@@ -1,5 +1,5 @@
 import { Node, type CallExpression } from "ts-morph";
-import { objectLiteralOf, optionNames } from "./facts.js";
+import { optionNames, optionsCalls } from "./facts.js";
 import { STREAMING_CALLS } from "./middlewares.js";
 import type { AiSdkRule } from "./rule.js";
 
@@ -15,17 +15,12 @@ export const tryAroundStream: AiSdkRule = {
   defaultSeverity: "warning",
   summary: "try/catch around streamText/streamObject with no onError: stream errors never reach the catch.",
   check(context) {
-    for (const name of STREAMING_CALLS) {
-      for (const call of context.facts.callsOf(name)) {
-        const guarded = enclosingTry(call);
-        if (!guarded) continue;
-        const options = objectLiteralOf(call.getArguments()[0]);
-        if (!options) continue;
-        const { names, open } = optionNames(options);
-        if (open || names.has("onError")) continue;
-        const callee = call.getExpression();
-        context.report({ start: callee.getStart(), end: callee.getEnd(), message: `${name} errors never reach this catch: they become stream parts; add onError`, explanation: WHY });
-      }
+    for (const { name, call, options } of optionsCalls(context.facts, STREAMING_CALLS)) {
+      if (!enclosingTry(call)) continue;
+      const { names, open } = optionNames(options);
+      if (open || names.has("onError")) continue;
+      const callee = call.getExpression();
+      context.report({ start: callee.getStart(), end: callee.getEnd(), message: `${name} errors never reach this catch: they become stream parts; add onError`, explanation: WHY });
     }
   },
 };
