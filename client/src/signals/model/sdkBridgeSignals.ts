@@ -1,7 +1,7 @@
 // The signals the SDK bridges record (`@hooklens/runtime/claude-agent-sdk`): how the view names
 // them, and what it reads from them. A hook or permission callback call belongs to the tool use
 // it was about (its `toolUseId`), so a tool use's hooks group together as one call.
-import { formatMs, joinParts } from "./format.js";
+import { formatDuration, joinParts } from "./format.js";
 import { asRecord, clip, errorText, numberField, stringField, type JsonRecord } from "./payloadFields.js";
 import type { SignalFacts } from "./signalFacts.js";
 import type { KindStyle } from "./signalKinds.js";
@@ -40,7 +40,7 @@ export function sdkBridgeFacts(kind: string, payload: JsonRecord): BridgeFacts |
     problem: failed ? "error" : denied ? "denied" : null,
     detail: failed ? error : denied ? (reason ?? decision) : null,
     hook: callback ? `${what}:${callback}` : what,
-    label: joinParts([what, toolName ?? "", verdict, durationMs !== null ? `(${formatMs(durationMs)})` : ""], " "),
+    label: joinParts([what, toolName ?? "", verdict, durationMs !== null ? `(${formatDuration(durationMs)})` : ""], " "),
   };
 }
 
