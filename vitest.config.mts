@@ -29,6 +29,7 @@ const SOURCE_ALIASES = {
   "@hooklens/runtime/otel": here("./runtime/src/otel/index.ts"),
   "@hooklens/runtime/ai-sdk": here("./runtime/src/ai-sdk/index.ts"),
   "@hooklens/runtime/claude-agent-sdk": here("./runtime/src/claude-agent-sdk/index.ts"),
+  "@hooklens/runtime/openai-agents": here("./runtime/src/openai-agents/index.ts"),
   "@hooklens/runtime": here("./runtime/src/index.ts"),
 };
 
@@ -54,6 +55,7 @@ function distProject(name: string, extension: "js" | "cjs"): TestProjectInlineCo
         "@hooklens/runtime/otel": built("otel"),
         "@hooklens/runtime/ai-sdk": built("ai-sdk"),
         "@hooklens/runtime/claude-agent-sdk": built("claude-agent-sdk"),
+        "@hooklens/runtime/openai-agents": built("openai-agents"),
         "@hooklens/runtime": built("index"),
       },
     },

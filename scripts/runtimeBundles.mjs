@@ -18,10 +18,10 @@ export const OTEL_ENTRY = { otel: "runtime/src/otel/index.ts" };
 /** Preloaded with `node --import`: records a program's AI SDK calls; its only effect is that call. */
 export const REGISTER_ENTRY = { "ai-sdk-register": "runtime/src/ai-sdk/register.ts" };
 /**
- * The Claude Agent SDK bridge: bundled alone as the OpenTelemetry export is (its CJS loads the
+ * The Claude Agent SDK and OpenAI Agents bridges: bundled alone as the OpenTelemetry export is (its CJS loads the
  * main entry), so the main entry carries none of it; it imports only types from the SDK.
  */
-export const BRIDGE_ENTRIES = { "claude-agent-sdk": "runtime/src/claude-agent-sdk/index.ts" };
+export const BRIDGE_ENTRIES = { "claude-agent-sdk": "runtime/src/claude-agent-sdk/index.ts", "openai-agents": "runtime/src/openai-agents/index.ts" };
 /** Every entry bundled alone on top of the main one. */
 const SEPARATE_ENTRIES = { ...OTEL_ENTRY, ...BRIDGE_ENTRIES };
 

@@ -44,7 +44,7 @@ afterAll(() => temp?.dispose());
 describe("npm pack of @hooklens/runtime", () => {
   it("ships README, LICENSE, ESM and CJS builds with .d.ts and .d.cts types for each entry, and no source maps", () => {
     expect(packedFiles).toEqual(expect.arrayContaining(["README.md", "LICENSE", "package.json"]));
-    for (const entry of ["index", "live", "store", "otel", "ai-sdk", "claude-agent-sdk"]) {
+    for (const entry of ["index", "live", "store", "otel", "ai-sdk", "claude-agent-sdk", "openai-agents"]) {
       const types = entry === "index" ? "index" : `${entry}/index`;
       expect(packedFiles).toEqual(expect.arrayContaining([`dist/${entry}.js`, `dist/${entry}.cjs`, `dist/${types}.d.ts`, `dist/${types}.d.cts`]));
     }
@@ -62,7 +62,7 @@ describe("npm pack of @hooklens/runtime", () => {
     // the node16 profile: the subpaths cannot resolve there, and Node.js 20 is the floor.
     const { stdout } = await run(bin("attw"), [tarball, "--profile", "node16", "--format", "ascii"]);
     const verdicts = [...stdout.matchAll(/^(node16 \(from CJS\)|node16 \(from ESM\)|bundler): (.*)$/gm)].map((m) => `${m[1]}: ${m[2]!.trim()}`);
-    expect(verdicts).toHaveLength(8 * 3);
+    expect(verdicts).toHaveLength(9 * 3);
     expect(verdicts.filter((v) => !v.includes("🟢"))).toEqual([]);
   });
 });

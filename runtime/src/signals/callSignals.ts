@@ -3,8 +3,8 @@ import { describeValue } from "../shared/arguments.js";
 import type { SourceLocation } from "../shared/definitionSite.js";
 import { InvalidValueError } from "../shared/errors.js";
 
-/** Which path a call ran through: a Branch's `act()`, the middleware Executor, an IModel, or the AI SDK bridge. */
-export type CallSource = "act" | "executor" | "imodel" | "ai-sdk";
+/** Which path a call ran through: a Branch's `act()`, the middleware Executor, an IModel, or an SDK bridge (AI SDK, OpenAI Agents). */
+export type CallSource = "act" | "executor" | "imodel" | "ai-sdk" | "openai-agents";
 
 /** How a tool call ended: ran ok, failed, was refused before running, or a hook supplied its result. */
 export type ToolCallStatus = "ok" | "error" | "denied" | "skipped";

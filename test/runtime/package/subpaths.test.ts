@@ -8,6 +8,9 @@ import * as store from "@hooklens/runtime/store";
 import * as aiSdk from "@hooklens/runtime/ai-sdk";
 import * as claude from "@hooklens/runtime/claude-agent-sdk";
 import type { Options } from "@anthropic-ai/claude-agent-sdk";
+import * as openaiAgents from "@hooklens/runtime/openai-agents";
+import { Agent, Runner, setTraceProcessors, setTracingDisabled } from "@openai/agents";
+import { ScriptedModel, scriptedProvider } from "../openai-agents/scriptedModel.js";
 
 type Exported = Record<string, unknown>;
 const root = runtime as unknown as Exported;
@@ -54,6 +57,23 @@ describe("the package's subpaths", () => {
     } finally {
       store.setDefaultSignalStore(previous);
     }
+  });
+});
+
+describe("@hooklens/runtime/openai-agents", () => {
+  it("records a real run with the root's own classes, into a Session made from the root", async () => {
+    setTraceProcessors([]);
+    setTracingDisabled(false);
+    const session = new runtime.Session();
+    const model = new ScriptedModel([{ text: "done" }]);
+    const runner = new Runner({ modelProvider: scriptedProvider(model) });
+    const bridge = openaiAgents.instrumentRunner(runner, { signals: session });
+    await runner.run(new Agent({ name: "solo", model }), "go");
+    bridge.detach();
+    await session.observer.flush();
+    const signals = session.observer.byType(runtime.Signal);
+    expect(signals.map((signal) => runtime.signalKind(signal))).toEqual(["RunStart", "RunEnd"]);
+    expect(signals[0]).toBeInstanceOf(runtime.RunStart);
   });
 });
 
