@@ -13,9 +13,7 @@ import { REPO_ROOT } from "../helpers/fixtureProject.js";
  */
 function docPages(): string[] {
   const inFolder = (folder: string) => readdirSync(join(REPO_ROOT, folder)).filter((f) => f.endsWith(".md")).map((f) => `${folder}/${f}`);
-  // The developer notes are a log for contributors, not documentation a user copies code from.
-  const userDocs = inFolder("docs").filter((page) => page !== "docs/dev-notes.md");
-  return ["README.md", "runtime/README.md", ...userDocs, ...inFolder("docs/runtime"), ...inFolder("docs/rules")];
+  return ["README.md", "runtime/README.md", ...inFolder("docs"), ...inFolder("docs/runtime"), ...inFolder("docs/rules")];
 }
 
 function blocks(): { name: string; code: string }[] {
