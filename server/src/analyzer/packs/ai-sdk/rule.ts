@@ -1,5 +1,5 @@
 import type { SourceFile } from "ts-morph";
-import type { Fix } from "../../types.js";
+import type { Fix } from "../../engine/types.js";
 import type { AiSdkFacts } from "./facts.js";
 
 /** A finding as the AI SDK rules report it (the engine adds the code and the severity). */
