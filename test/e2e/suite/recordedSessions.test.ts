@@ -49,7 +49,8 @@ describe("recorded sessions in a real VS Code", () => {
   });
 
   it("rejects unknown arguments without opening anything", async () => {
-    const run = await vscode.commands.executeCommand<LiveRun | undefined>(OPEN_RECORDING, { session: "typo" });
-    assert.equal(run, undefined);
+    const runs = (await hookLens()).signals.runs().length;
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand(OPEN_RECORDING, { session: "typo" })), /bad arguments for Open Recorded Session: Unrecognized key: "session"/);
+    assert.equal((await hookLens()).signals.runs().length, runs);
   });
 });
