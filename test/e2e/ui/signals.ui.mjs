@@ -111,8 +111,8 @@ describe("HookLens in the VS Code UI", function () {
     const { page } = workbench();
     const row = workbench().treeRow("record-agent.mjs");
     await row.click();
-    // The title bar's actions show while the view has focus; the selected row is the command's argument.
-    const button = workbench().sideBar().locator('.pane-header .action-label[aria-label^="Open Recorded Session"]').first();
+    // The title bar's button (the container's title bar when the view is alone in it); the selected row is the command's argument.
+    const button = workbench().sideBar().locator('.action-label[aria-label^="Open Recorded Session"]').first();
     await button.click();
     const picker = workbench().quickInput();
     await picker.locator(".quick-input-title", { hasText: "Open Recorded Session" }).waitFor();
