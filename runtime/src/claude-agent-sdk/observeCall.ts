@@ -1,4 +1,6 @@
-import { getLogger, type Signal, type SessionObserver } from "../index.js";
+import type { SessionObserver } from "../session/observer.js";
+import type { Signal } from "../session/signal.js";
+import { getLogger } from "../shared/log.js";
 import type { CallbackError, CallbackOutcome } from "./signals.js";
 
 /** How one observed call ended, handed to the signal builder. */

@@ -1,5 +1,5 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
-import type { SessionObserver } from "../index.js";
+import type { SessionObserver } from "../session/observer.js";
 import { record } from "./observeCall.js";
 import { ClaudeQueryEvent } from "./signals.js";
 import { observerOf } from "./withHookLens.js";

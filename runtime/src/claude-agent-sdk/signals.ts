@@ -1,4 +1,4 @@
-import { Signal, type SignalInit } from "../index.js";
+import { Signal, type SignalInit } from "../session/signal.js";
 
 /** How a wrapped callback ended: it returned or threw, or ended after the SDK aborted it (a timeout when its matcher's time was up). */
 export type CallbackOutcome = "returned" | "threw" | "aborted" | "timeout";

@@ -1,5 +1,6 @@
 import type { CanUseTool, HookCallback, HookCallbackMatcher, Options } from "@anthropic-ai/claude-agent-sdk";
-import { Session, SessionObserver } from "../index.js";
+import { SessionObserver } from "../session/observer.js";
+import { Session } from "../session/session.js";
 import { observeCall, type CallEnd } from "./observeCall.js";
 import { hookDecision, inputFacts, permissionDecision, type StatedDecision } from "./outputs.js";
 import { ClaudeHookCall, ClaudePermissionCall, type CallbackCallInit } from "./signals.js";

@@ -1,7 +1,7 @@
 // The SDK bridges' signals as spans: a callback call (a hook, a permission callback) is one span
 // from its start for its duration, under the session's span; a query event is a span event there.
 import { SpanKind, SpanStatusCode, type Context, type Span, type Tracer } from "@opentelemetry/api";
-import type { EncodedSignal } from "../index.js";
+import type { EncodedSignal } from "../session/pipeline/encodedSignal.js";
 import { GEN_AI, HOOKLENS } from "./attributes.js";
 import { hrTime } from "./hrTimes.js";
 import { countOf, errorOf, textOf, type Fields } from "./signalFields.js";
