@@ -134,6 +134,12 @@ import * as runtimeRoot from "@hooklens/runtime";
 import * as runtimeLive from "@hooklens/runtime/live";
 import * as runtimeStore from "@hooklens/runtime/store";
 import * as runtimeOtel from "@hooklens/runtime/otel";
+import * as runtimeAiSdk from "@hooklens/runtime/ai-sdk";
+import { hookLensMiddleware, observeAiSdk } from "@hooklens/runtime/ai-sdk";
+import * as runtimeClaudeAgentSdk from "@hooklens/runtime/claude-agent-sdk";
+import { ClaudeHookCall, ClaudePermissionCall, ClaudeQueryEvent, observeQuery, withHookLens } from "@hooklens/runtime/claude-agent-sdk";
+import * as runtimeOpenAiAgents from "@hooklens/runtime/openai-agents";
+import { instrumentRunner } from "@hooklens/runtime/openai-agents";
 import { exportToOpenTelemetry, OpenTelemetrySink } from "@hooklens/runtime/otel";
 import { LiveConnection, LiveSink, recordedSignalFrame } from "@hooklens/runtime/live";
 import { defaultSignalDbPath, InMemorySignalStore, StoreSink } from "@hooklens/runtime/store";
@@ -354,6 +360,17 @@ const synchronous: [api: string, name: string, call: () => unknown, message: Reg
   ["LiveConnection", "new LiveConnection({ endpoint }) without a token", () => new LiveConnection(loose({ endpoint: "/tmp/socket" })), /live\.token must be a non-empty string, got undefined$/],
   ["LiveSink", "new LiveSink({ endpoint, token })", () => new LiveSink(loose({ endpoint: "/tmp/socket", token: "t" })), /^new LiveSink\(connection\): connection must be a LiveConnection, got an object$/],
   ["recordedSignalFrame", "recordedSignalFrame(null, 1)", () => recordedSignalFrame(loose(null), 1), /^recordedSignalFrame\(record, position\): record \(a SessionSignalRecord\) must be an object, got null$/],
+  ["hookLensMiddleware", "hookLensMiddleware(42)", () => hookLensMiddleware(loose(42)), /^hookLensMiddleware\(options\): options must be an object, got a number \(42\)$/],
+  ["observeAiSdk", "observeAiSdk('on')", () => observeAiSdk(loose("on")), /^observeAiSdk\(options\): options must be an object, got a string/],
+  ["withHookLens", "withHookLens(null)", () => withHookLens(loose(null)), /^withHookLens\(options, lens\): options must be an object, got null$/],
+  ["withHookLens", "withHookLens(options, 'session')", () => withHookLens({}, loose("session")), /^withHookLens\(options, lens\): options must be an object, got a string/],
+  ["ClaudeHookCall", "new ClaudeHookCall(null)", () => new (untyped(ClaudeHookCall))(null), /^new ClaudeHookCall\(call, init\): call must be an object, got null$/],
+  ["ClaudePermissionCall", "new ClaudePermissionCall(42)", () => new (untyped(ClaudePermissionCall))(42), /^new ClaudePermissionCall\(call, init\): call must be an object, got a number \(42\)$/],
+  ["ClaudeQueryEvent", "new ClaudeQueryEvent(null)", () => new (untyped(ClaudeQueryEvent))(null), /^new ClaudeQueryEvent\(fields, init\): fields must be an object, got null$/],
+  ["observeQuery", "observeQuery(null, options)", () => observeQuery(loose(null), {}), /^observeQuery\(query, options\): query must be an object with next\(\), got null$/],
+  ["observeQuery", "observeQuery(query, null)", () => observeQuery(loose({ next: () => undefined }), loose(null)), /^observeQuery\(query, options\): options must be an object, got null$/],
+  ["instrumentRunner", "instrumentRunner({})", () => instrumentRunner(loose({})), /^instrumentRunner\(runner, options\): runner must be an object with on\(\), got an object$/],
+  ["instrumentRunner", "instrumentRunner(null, 42)", () => instrumentRunner(null, loose(42)), /^instrumentRunner\(runner, options\): options must be an object, got a number \(42\)$/],
   ["recordedSignalFrame", "recordedSignalFrame(record, 0)", () => recordedSignalFrame({ sessionId: "s", kind: "Signal", opId: "", ts: 1, payload: {} }, 0), /position \(1 for the first record\) must be a positive integer, got a number \(0\)$/],
   // @hooklens/runtime/otel
   ["exportToOpenTelemetry", "exportToOpenTelemetry(null)", () => exportToOpenTelemetry(loose(null)), /^exportToOpenTelemetry\(target\): target must be a Session, SessionObserver, Branch, IModel or Executor, got null$/],
@@ -421,10 +438,23 @@ describe("bad input from JavaScript callers", () => {
 });
 
 /** What each package entry point exports, as a caller imports it. */
-const ENTRY_POINTS: Record<string, Record<string, unknown>> = { ".": runtimeRoot, "./live": runtimeLive, "./store": runtimeStore, "./otel": runtimeOtel };
+const ENTRY_POINTS: Record<string, Record<string, unknown>> = {
+  ".": runtimeRoot,
+  "./live": runtimeLive,
+  "./store": runtimeStore,
+  "./otel": runtimeOtel,
+  "./ai-sdk": runtimeAiSdk,
+  "./claude-agent-sdk": runtimeClaudeAgentSdk,
+  "./openai-agents": runtimeOpenAiAgents,
+};
+/** Entries that export nothing: `./ai-sdk/register` only starts observing when it is loaded (`node --import`). */
+const SIDE_EFFECT_ENTRIES = ["./ai-sdk/register"];
 
 /** Exports that take no argument a caller could get wrong, or answer for any value by design. */
 const NO_INPUT_TO_CHECK: Record<string, string> = {
+  optionsObject: "an argument check: takes any value and throws InvalidValueError by design",
+  requireMethod: "an argument check: takes any value and throws InvalidValueError by design",
+  requireObject: "an argument check: takes any value and throws InvalidValueError by design",
   isPlainObject: "a predicate: any value gets true or false",
   isAsyncFunction: "a predicate: any value gets true or false",
   isCancellation: "a predicate: any value gets true or false",
@@ -478,7 +508,7 @@ describe("every public entry point", () => {
 
   it("are all imported here: a new subpath export needs its entry in ENTRY_POINTS", () => {
     const manifest = JSON.parse(readFileSync(new URL("../../runtime/package.json", import.meta.url), "utf8")) as { exports: Record<string, unknown> };
-    const codeEntries = Object.keys(manifest.exports).filter((entry) => entry !== "./package.json");
+    const codeEntries = Object.keys(manifest.exports).filter((entry) => entry !== "./package.json" && !SIDE_EFFECT_ENTRIES.includes(entry));
     expect(codeEntries.sort()).toEqual(Object.keys(ENTRY_POINTS).sort());
   });
 

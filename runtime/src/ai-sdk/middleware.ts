@@ -1,4 +1,5 @@
 import type { SignalRecorder } from "../signals/signalRecorder.js";
+import { optionsObject } from "../shared/arguments.js";
 import { bridgeRecorder, parentCallId } from "./callContext.js";
 import { MiddlewareModelCall, type ModelRef } from "./modelCall.js";
 import { observedStream } from "./observedStream.js";
@@ -36,8 +37,8 @@ export interface HookLensMiddleware {
  * nothing the model receives or returns and never throws into the SDK; with no recorder (no
  * `signals`, no live view, no OpenTelemetry) it only calls through.
  */
-export function hookLensMiddleware(options: HookLensMiddlewareOptions = {}): HookLensMiddleware {
-  const signals = bridgeRecorder(options.signals);
+export function hookLensMiddleware(options?: HookLensMiddlewareOptions): HookLensMiddleware {
+  const signals = bridgeRecorder(optionsObject(options, "hookLensMiddleware(options)").signals);
   if (signals === null) return { specificationVersion: "v3", wrapGenerate: ({ doGenerate }) => doGenerate(), wrapStream: ({ doStream }) => doStream() };
   // Promise chains, not async functions: one promise less per call on a path every model call takes.
   return {

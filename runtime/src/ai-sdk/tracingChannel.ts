@@ -1,4 +1,5 @@
 import { tracingChannel, type TracingChannelSubscribers } from "node:diagnostics_channel";
+import { optionsObject } from "../shared/arguments.js";
 import { getLogger } from "../shared/log.js";
 import { newId } from "../shared/ids.js";
 import type { SignalRecorder } from "../signals/signalRecorder.js";
@@ -22,8 +23,8 @@ export interface ObserveAiSdkOptions {
  * function that stops recording. Without a recorder (no `signals`, no live view, no
  * OpenTelemetry) it subscribes to nothing.
  */
-export function observeAiSdk(options: ObserveAiSdkOptions = {}): () => void {
-  const signals = bridgeRecorder(options.signals);
+export function observeAiSdk(options?: ObserveAiSdkOptions): () => void {
+  const signals = bridgeRecorder(optionsObject(options, "observeAiSdk(options)").signals);
   if (signals === null) return () => {};
   const channel = tracingChannel<string, ChannelMessage>(AI_SDK_TRACING_CHANNEL);
   const open = new WeakMap<object, OpenCall>();

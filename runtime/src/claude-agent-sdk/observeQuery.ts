@@ -1,4 +1,5 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
+import { requireMethod, requireObject } from "../shared/arguments.js";
 import type { SessionObserver } from "../session/observer.js";
 import { record } from "./observeCall.js";
 import { ClaudeQueryEvent } from "./signals.js";
@@ -13,7 +14,8 @@ const RECORDED = new Set(["hook_started", "hook_progress", "hook_response", "per
  * withHookLens did not make, `query` itself is returned.
  */
 export function observeQuery<Q extends AsyncIterator<SDKMessage> & AsyncIterable<SDKMessage>>(query: Q, options: object): Q {
-  const observer = observerOf(options);
+  requireMethod(query, "observeQuery(query, options)", "query", "next");
+  const observer = observerOf(requireObject(options, "observeQuery(query, options)", "options"));
   if (observer === undefined) return query;
   const next = async (...args: [] | [unknown]): Promise<IteratorResult<SDKMessage>> => {
     const result = await query.next(...args);

@@ -1,4 +1,5 @@
 import { Signal, type SignalInit } from "../session/signal.js";
+import { requireObject } from "../shared/arguments.js";
 
 /** How a wrapped callback ended: it returned or threw, or ended after the SDK aborted it (a timeout when its matcher's time was up). */
 export type CallbackOutcome = "returned" | "threw" | "aborted" | "timeout";
@@ -54,6 +55,7 @@ abstract class CallbackCall extends Signal<null> {
 
   constructor(call: CallbackCallInit, init: SignalInit<null>) {
     super(init);
+    requireObject(call, `new ${new.target.name}(call, init)`, "call");
     this.toolName = call.toolName;
     this.toolUseId = call.toolUseId;
     this.sdkSessionId = call.sdkSessionId;
@@ -111,6 +113,6 @@ export class ClaudeQueryEvent extends Signal<null> {
 
   constructor(fields: Omit<ClaudeQueryEvent, keyof Signal>, init: SignalInit<null> = {}) {
     super(init);
-    Object.assign(this, fields);
+    Object.assign(this, requireObject(fields, "new ClaudeQueryEvent(fields, init)", "fields"));
   }
 }

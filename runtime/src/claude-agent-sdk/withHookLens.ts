@@ -1,4 +1,5 @@
 import type { CanUseTool, HookCallback, HookCallbackMatcher, Options } from "@anthropic-ai/claude-agent-sdk";
+import { optionsObject, requireObject } from "../shared/arguments.js";
 import { SessionObserver } from "../session/observer.js";
 import { Session } from "../session/session.js";
 import { observeCall, type CallEnd } from "./observeCall.js";
@@ -25,7 +26,9 @@ export function observerOf(options: object): SessionObserver | undefined {
  * does every signal. What each callback returns or throws reaches the SDK unchanged; matchers keep
  * every other field.
  */
-export function withHookLens<O extends Options>(options: O, lens: HookLensOptions = {}): O {
+export function withHookLens<O extends Options>(options: O, lens?: HookLensOptions): O {
+  requireObject(options, "withHookLens(options, lens)", "options");
+  lens = optionsObject(lens, "withHookLens(options, lens)");
   const observer = lens.session instanceof Session ? lens.session.observer : (lens.session ?? new SessionObserver());
   const wrapped: O = { ...options };
   if (options.hooks) wrapped.hooks = wrapHooks(options.hooks, observer);

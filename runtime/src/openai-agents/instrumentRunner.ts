@@ -1,4 +1,5 @@
 import { Session } from "../session/session.js";
+import { optionsObject, requireMethod } from "../shared/arguments.js";
 import type { SignalRecorder } from "../signals/signalRecorder.js";
 import { listenToRunner, type RunnerLike } from "./lifecycle.js";
 import { recordResult, type RunResultLike } from "./resultSignals.js";
@@ -30,8 +31,10 @@ export interface OpenAIAgentsInstrumentation {
  * errors of every run of the process, the default runner's `run()` included) and, for a runner
  * given, a lifecycle listener for approvals. Never changes what the SDK decides.
  */
-export function instrumentRunner(runner?: RunnerLike | null, options: InstrumentOptions = {}): OpenAIAgentsInstrumentation {
-  const signals = options.signals ?? new Session();
+export function instrumentRunner(runner?: RunnerLike | null, options?: InstrumentOptions): OpenAIAgentsInstrumentation {
+  const where = "instrumentRunner(runner, options)";
+  if (runner !== undefined && runner !== null) requireMethod(runner, where, "runner", "on");
+  const signals = optionsObject(options, where).signals ?? new Session();
   const spans = new SpanSignals(signals);
   attachToTraces(spans);
   const unlisten = runner ? listenToRunner(runner, spans) : null;

@@ -1,5 +1,8 @@
 export { HookLensError, InvalidValueError, UnknownNameError } from "./errors.js";
 export { consoleLogger, getLogger, setLogger } from "./log.js";
+// The runtime's own argument checks, for the SDK bridges' separate CommonJS bundles (which load
+// the runtime from the main entry) and for code that wants the same messages.
+export { optionsObject, requireMethod, requireObject } from "./arguments.js";
 export type { Logger, LogLevel, LogMethod } from "./log.js";
 export {
   CIRCULAR_MARK,
