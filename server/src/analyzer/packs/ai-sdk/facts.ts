@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { FileIndex } from "../../engine/fileIndex.js";
 import { Node, SyntaxKind, ts, type CallExpression, type Expression, type ObjectLiteralExpression, type SourceFile } from "ts-morph";
 
 /** The AI SDK's package name (an npm alias such as `ai-v6` installs a package of this name). */
@@ -18,7 +19,7 @@ export interface AiSdkFacts {
 export function aiSdkFacts(sourceFile: SourceFile): AiSdkFacts {
   const calls = new Map<string, CallExpression[]>();
   let version: string | undefined | null = null;
-  const candidates = sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression);
+  const candidates = FileIndex.of(sourceFile).wrapped(SyntaxKind.CallExpression);
   return {
     callsOf(name) {
       let found = calls.get(name);

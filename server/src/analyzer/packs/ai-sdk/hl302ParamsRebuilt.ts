@@ -1,3 +1,4 @@
+import { FileIndex } from "../../engine/fileIndex.js";
 import { Node, SyntaxKind, type CallExpression, type ObjectLiteralExpression } from "ts-morph";
 import { optionNames, propertyValue, unwrap } from "./facts.js";
 import { wrappedMiddlewares } from "./middlewares.js";
@@ -32,7 +33,7 @@ export const paramsRebuilt: AiSdkRule = {
 /** Middleware objects of this file: handed to wrapLanguageModel, or typed as the SDK's middleware. */
 function middlewareObjects(context: AiSdkRuleContext): Set<ObjectLiteralExpression> {
   const objects = new Set(wrappedMiddlewares(context.facts).map((m) => m.object));
-  for (const object of context.sourceFile.getDescendantsOfKind(SyntaxKind.ObjectLiteralExpression)) {
+  for (const object of FileIndex.of(context.sourceFile).wrapped(SyntaxKind.ObjectLiteralExpression)) {
     if (objects.has(object) || !object.getProperties().some((p) => Node.isPropertyNamed(p) && (WRAPS as readonly string[]).includes(p.getName()))) continue;
     const typeName = object.getContextualType()?.getAliasSymbol()?.getName() ?? object.getContextualType()?.getSymbol()?.getName();
     if (typeName && MIDDLEWARE_TYPE.test(typeName)) objects.add(object);
@@ -68,14 +69,14 @@ function checkWrap(fn: Node, context: AiSdkRuleContext): void {
     }
     return false;
   };
-  const doCalls: CallExpression[] = fn.getDescendantsOfKind(SyntaxKind.CallExpression).filter((call) => refersTo(call.getExpression(), "doGenerate") || refersTo(call.getExpression(), "doStream"));
+  const doCalls: CallExpression[] = FileIndex.of(fn.getSourceFile()).wrapped(SyntaxKind.CallExpression, undefined, fn).filter((call) => refersTo(call.getExpression(), "doGenerate") || refersTo(call.getExpression(), "doStream"));
   for (const call of doCalls) {
     if (call.getArguments().length === 0) continue;
     const name = call.getExpression().getText();
     context.report({ start: call.getStart(), end: call.getEnd(), message: `${name}() takes no arguments: the params given to it are ignored`, explanation: WHY });
   }
   if (!doCalls.some((call) => call.getArguments().length === 0)) return;
-  for (const object of fn.getDescendantsOfKind(SyntaxKind.ObjectLiteralExpression)) {
+  for (const object of FileIndex.of(fn.getSourceFile()).wrapped(SyntaxKind.ObjectLiteralExpression, undefined, fn)) {
     const spreadsParams = object.getProperties().some((p) => Node.isSpreadAssignment(p) && refersTo(p.getExpression(), "params"));
     if (!spreadsParams || object.getProperties().length < 2) continue;
     const holder = outerDeclaration(object);
@@ -96,7 +97,7 @@ function isHandedOn(declaration: Node, fn: Node): boolean {
   const nameNode = declaration.getNameNode();
   if (!Node.isIdentifier(nameNode)) return true;
   const symbol = nameNode.getSymbol();
-  for (const use of fn.getDescendantsOfKind(SyntaxKind.Identifier)) {
+  for (const use of FileIndex.of(fn.getSourceFile()).wrapped(SyntaxKind.Identifier, undefined, fn)) {
     if (use === nameNode || use.getText() !== nameNode.getText() || use.getSymbol() !== symbol) continue;
     const parent = use.getParent();
     if (parent && Node.isPropertyAccessExpression(parent) && parent.getExpression() === use) continue;
