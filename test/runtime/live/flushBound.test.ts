@@ -1,15 +1,14 @@
 // Issue 33: an awaited flushLive() keeps its stated bound. With an editor that reads nothing, it
 // returns once the editor took nothing for 5 s (AWAITED_FLUSH_STALL_MS, the figure session.md
 // states), whatever else the program still has going on, and the program then exits.
-import { spawn } from "node:child_process";
 import net from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { LIVE_ENV } from "@hooklens/runtime";
 import { AWAITED_FLUSH_STALL_MS } from "../../../runtime/src/live/connection.js";
-import { REPO_ROOT } from "../../helpers/fixtureProject.js";
 import { bundledFixture } from "../../helpers/bundledFixture.js";
+import { runNode } from "../../helpers/runNode.js";
 import { testTempDir } from "../../helpers/tempDir.js";
 
 const PROGRAM = fileURLToPath(new URL("./fixtures/flushStalled.mts", import.meta.url));
@@ -33,17 +32,10 @@ describe("an awaited flushLive() against an editor that reads nothing", () => {
       socket.pause();
     });
     await new Promise<void>((resolve) => server!.listen(endpoint, resolve));
-    const child = spawn(process.execPath, [bundledFixture(PROGRAM), other], {
-      cwd: REPO_ROOT,
+    const { code, signal, stdout, stderr } = await runNode([bundledFixture(PROGRAM), other], {
+      hangMs: HANG_MS,
       env: { ...process.env, [LIVE_ENV]: `${endpoint}?token=${"ef".repeat(16)}` },
     });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const hang = setTimeout(() => child.kill("SIGKILL"), HANG_MS);
-    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on("exit", (c, s) => resolve([c, s])));
-    clearTimeout(hang);
     expect(signal, `hung; stdout: ${stdout}; stderr: ${stderr}`).toBeNull();
     expect(code, stderr).toBe(0);
     const took = Number(/flush returned after (\d+) ms/.exec(stdout)?.[1]);
